@@ -1,0 +1,9 @@
+/** Unit, contract and integration tests; integration tests load the built dist/ (npm test builds first). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }] },
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,9 @@
+declare const global: Record<string, unknown>;
+/**
+ * Doubles.
+ * @param {number} x the input
+ * @return {number}
+ * @customfunction
+ * @preserve
+ */
+global.DOUBLE = (x: number) => x * 2;

@@ -1,0 +1,52 @@
+// The server functions the sidebar calls through google.script.run (CONTRACT §4). Plain JSON values only:
+// times are ISO 8601 strings, never Date.
+import type { JobStatus, Tier } from '../core/api/types';
+
+export interface SettingsView {
+  hasKey: boolean;
+  /** Such as "lk_…9f2c"; null when no key is set. Never the key itself. */
+  keyHint: string | null;
+  baseUrl: string;
+  tier: Tier;
+}
+
+export interface SettingsInput {
+  apiKey?: string;
+  baseUrl?: string;
+  tier?: Tier;
+}
+
+/** Column sets a research results sheet can have. */
+export type ResearchColumns = 'essentials' | 'all';
+
+export interface ResearchRequest {
+  query: string;
+  limit?: number;
+  columns?: ResearchColumns;
+}
+
+export interface JobSummary {
+  jobId: string;
+  query: string;
+  status: JobStatus;
+  message: string;
+  sheetName: string;
+  rowsWritten: number;
+  finalResultsCount: number;
+  chunksProcessed: number;
+  totalChunks: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Null unless the job failed or the last poll by this user hit a failure (such as 403 for another key's job). */
+  error: string | null;
+}
+
+/** Every function of CONTRACT §4, as the sidebar sees it. */
+export interface ServerFunctions {
+  getSettings(): SettingsView;
+  saveSettings(settings: SettingsInput): SettingsView;
+  startResearch(request: ResearchRequest): JobSummary;
+  listResearchJobs(): JobSummary[];
+  pollResearch(jobId?: string): JobSummary[];
+  cancelResearch(jobId: string): JobSummary;
+}
