@@ -1,0 +1,109 @@
+// Settings (CONTRACT §2): validated as a whole, then stored in the user's own properties. The key is write-only:
+// nothing here returns it, and no message quotes it.
+import type { Tier } from './api/types';
+import type { KeyValue } from './ports';
+import type { SettingsInput, SettingsView } from '../server/contract';
+
+export const SETTING_KEYS = { apiKey: 'API_KEY', baseUrl: 'API_BASE_URL', tier: 'API_TIER' } as const;
+
+export const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
+const DEFAULT_TIER: Tier = 'free';
+
+export interface Settings {
+  apiKey: string | null;
+  baseUrl: string;
+  tier: Tier;
+}
+
+export class SettingsError extends Error {}
+
+export function readSettings(store: KeyValue, defaultBaseUrl: string): Settings {
+  const tier = store.get(SETTING_KEYS.tier);
+  return {
+    apiKey: store.get(SETTING_KEYS.apiKey) || null,
+    baseUrl: store.get(SETTING_KEYS.baseUrl) || defaultBaseUrl,
+    tier: isTier(tier) ? tier : DEFAULT_TIER,
+  };
+}
+
+export function settingsView(settings: Settings): SettingsView {
+  return {
+    hasKey: settings.apiKey !== null,
+    keyHint: settings.apiKey === null ? null : keyHint(settings.apiKey),
+    baseUrl: settings.baseUrl,
+    tier: settings.tier,
+  };
+}
+
+/** Shows enough of a key to recognise it: "lk_…9f2c". */
+export function keyHint(apiKey: string): string {
+  return `lk_…${apiKey.slice(-4)}`;
+}
+
+/**
+ * Validates every given value before storing any, so a bad value leaves all settings as they were.
+ * An empty apiKey removes the key; an empty baseUrl returns to the build-time default.
+ */
+export function saveSettings(store: KeyValue, input: unknown, defaultBaseUrl: string): SettingsView {
+  const changes = validateSettingsInput(input);
+  for (const [name, value] of Object.entries(changes) as Array<[keyof SettingsInput, string | null]>) {
+    if (value === null) store.delete(SETTING_KEYS[name]);
+    else store.set(SETTING_KEYS[name], value);
+  }
+  return settingsView(readSettings(store, defaultBaseUrl));
+}
+
+type SettingChanges = Partial<Record<keyof SettingsInput, string | null>>;
+
+function validateSettingsInput(input: unknown): SettingChanges {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new SettingsError('Settings must be given as an object such as {apiKey, baseUrl, tier}.');
+  }
+  const known: Record<string, true> = { apiKey: true, baseUrl: true, tier: true };
+  const unknownName = Object.keys(input).find((name) => !known[name]);
+  if (unknownName !== undefined) {
+    throw new SettingsError(`"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl and tier.`);
+  }
+  const { apiKey, baseUrl, tier } = input as Record<string, unknown>;
+  const changes: SettingChanges = {};
+  if (apiKey !== undefined) changes.apiKey = validateApiKey(apiKey);
+  if (baseUrl !== undefined) changes.baseUrl = validateBaseUrl(baseUrl);
+  if (tier !== undefined) changes.tier = validateTier(tier);
+  return changes;
+}
+
+function validateApiKey(value: unknown): string | null {
+  if (typeof value !== 'string') throw new SettingsError('The API key must be text.');
+  const key = value.trim();
+  if (key === '') return null;
+  // Never quote the value: a near-miss key is still a secret.
+  if (!/^lk_[A-Za-z0-9_-]{8,200}$/.test(key)) {
+    throw new SettingsError('An API key starts with "lk_" followed by letters, digits, "-" or "_", with no spaces.');
+  }
+  return key;
+}
+
+const HTTPS_BASE_URL = /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/i;
+const LOCAL_BASE_URL = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/i;
+
+function validateBaseUrl(value: unknown): string | null {
+  if (typeof value !== 'string') throw new SettingsError('The base URL must be text.');
+  const url = value.trim().replace(/\/+$/, '');
+  if (url === '') return null;
+  if (!HTTPS_BASE_URL.test(url) && !LOCAL_BASE_URL.test(url)) {
+    throw new SettingsError(
+      'The base URL must start with https:// (or http://localhost or http://127.0.0.1 for development) and hold no query or credentials.',
+    );
+  }
+  return url;
+}
+
+function validateTier(value: unknown): string {
+  const tier = typeof value === 'number' ? String(value) : value;
+  if (!isTier(tier)) throw new SettingsError('The scrape tier must be free, 1, 2 or 3.');
+  return tier;
+}
+
+function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
+}
