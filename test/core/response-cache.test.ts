@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { ResponseCache, splitByBytes, CACHE_TTL_SECONDS } from '../../src/core/response-cache';
+import type { Cache } from '../../src/core/ports';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function memoryCache() {
+  const data: Record<string, string> = {};
+  const calls = { getAll: 0, putAll: 0, ttl: [] as number[] };
+  const cache: Cache = {
+    getAll(keys) {
+      calls.getAll++;
+      const found: Record<string, string> = {};
+      for (const key of keys) if (key in data) found[key] = data[key];
+      return found;
+    },
+    putAll(values, ttl) {
+      calls.putAll++;
+      calls.ttl.push(ttl);
+      for (const [key, value] of Object.entries(values)) {
+        expect(key.length).toBeLessThanOrEqual(250);
+        expect(Buffer.byteLength(value, 'utf8')).toBeLessThanOrEqual(100 * 1024);
+        data[key] = value;
+      }
+    },
+    remove: (key) => void delete data[key],
+  };
+  return { cache, data, calls };
+}
+
+describe('ResponseCache', () => {
+  const identity = { baseUrl: 'https://api.enrich.example', operation: 'scrape', input: 'https://www.network.com/in/jane' };
+
+  it('builds short keys that differ by base URL, operation and input', () => {
+    const { cache } = memoryCache();
+    const responses = new ResponseCache(cache, sha256);
+    const key = responses.keyOf(identity);
+    expect(key.length).toBeLessThan(80);
+    expect(responses.keyOf({ ...identity, baseUrl: 'https://other.example' })).not.toBe(key);
+    expect(responses.keyOf({ ...identity, operation: 'contacts' })).not.toBe(key);
+    expect(responses.keyOf({ ...identity, input: 'x'.repeat(5000) })).toHaveLength(key.length);
+  });
+
+  it('round-trips small and split values with two reads at most', () => {
+    const { cache, calls } = memoryCache();
+    const responses = new ResponseCache(cache, sha256);
+    const small = JSON.stringify({ name: 'Jane' });
+    const large = JSON.stringify({ summary: 'é🙂'.repeat(80_000) });
+    const keys = ['a', 'b', 'missing'].map((input) => responses.keyOf({ ...identity, input }));
+    responses.putMany(new Map([[keys[0], small], [keys[1], large]]));
+    expect(calls.ttl).toEqual([CACHE_TTL_SECONDS]);
+    calls.getAll = 0;
+    const found = responses.getMany(keys);
+    expect(found.get(keys[0])).toBe(small);
+    expect(found.get(keys[1])).toBe(large);
+    expect(found.has(keys[2])).toBe(false);
+    expect(calls.getAll).toBe(2);
+  });
+
+  it('treats an answer with an evicted part as missing', () => {
+    const { cache, data } = memoryCache();
+    const responses = new ResponseCache(cache, sha256);
+    const key = responses.keyOf(identity);
+    responses.putMany(new Map([[key, 'x'.repeat(300_000)]]));
+    delete data[`${key}#2`];
+    expect(responses.getMany([key]).size).toBe(0);
+  });
+});
+
+describe('splitByBytes', () => {
+  it('never splits a surrogate pair and respects the byte budget', () => {
+    const text = 'a🙂'.repeat(1000);
+    const pieces = splitByBytes(text, 7);
+    expect(pieces.join('')).toBe(text);
+    for (const piece of pieces) {
+      expect(Buffer.byteLength(piece, 'utf8')).toBeLessThanOrEqual(7);
+      expect(piece).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
+    }
+  });
+});
