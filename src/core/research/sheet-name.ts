@@ -1,0 +1,19 @@
+// Results sheets are named `Research · <short brief> · <short id>`, unique in the spreadsheet.
+const MAX_BRIEF = 32;
+
+export function researchSheetName(query: string, jobId: string, taken: (name: string) => boolean): string {
+  const brief = shorten(query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim(), MAX_BRIEF);
+  const shortId = jobId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) || 'job';
+  const base = `Research · ${brief} · ${shortId}`;
+  let name = base;
+  for (let n = 2; taken(name); n++) name = `${base} (${n})`;
+  return name;
+}
+
+export function companionSheetName(resultsSheet: string, collection: 'Experience' | 'Education'): string {
+  return `${resultsSheet} · ${collection}`;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}

@@ -1,0 +1,55 @@
+import { JobRegistry, MAX_JOBS, toSummary, type JobRecord } from '../../src/core/research/registry';
+import { researchSheetName, companionSheetName } from '../../src/core/research/sheet-name';
+import { memoryStore } from '../support/memory';
+
+function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'completed'): JobRecord {
+  return {
+    jobId, query: `q ${jobId}`, status, message: '', sheetName: `S ${jobId}`, rowsWritten: 0, finalResultsCount: 0,
+    chunksProcessed: 0, totalChunks: 0, createdAt, updatedAt: createdAt, error: null, limit: 10,
+    columns: 'essentials', startedBy: 'ann@example.com', nextPage: 1,
+  };
+}
+
+describe('JobRegistry', () => {
+  it('lists jobs newest first and keeps each entry small', () => {
+    const store = memoryStore();
+    const registry = new JobRegistry(store);
+    registry.save(job('a', '2026-01-01T00:00:00.000Z'));
+    registry.save({ ...job('b', '2026-01-02T00:00:00.000Z', 'processing'), query: 'q'.repeat(2000) });
+    expect(registry.all().map((j) => j.jobId)).toEqual(['b', 'a']);
+    expect(registry.unfinished().map((j) => j.jobId)).toEqual(['b']);
+    for (const key of store.keys()) expect(Buffer.byteLength(store.data[key])).toBeLessThan(9 * 1024);
+  });
+
+  it('prunes the oldest finished jobs, never unfinished ones', () => {
+    const registry = new JobRegistry(memoryStore());
+    registry.save(job('old-running', '2020-01-01T00:00:00.000Z', 'searching'));
+    for (let i = 0; i < MAX_JOBS + 5; i++) registry.save(job(`j${i}`, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
+    registry.prune();
+    const ids = registry.all().map((j) => j.jobId);
+    expect(ids).toHaveLength(MAX_JOBS);
+    expect(ids).toContain('old-running');
+    expect(ids).not.toContain('j0');
+    expect(ids).toContain(`j${MAX_JOBS + 4}`);
+  });
+
+  it('summaries carry only the contract fields and show a personal error when the job has none', () => {
+    const summary = toSummary(job('a', '2026-01-01T00:00:00.000Z'), 'Started with another API key.');
+    expect(Object.keys(summary).sort()).toEqual(
+      ['chunksProcessed', 'createdAt', 'error', 'finalResultsCount', 'jobId', 'message', 'query', 'rowsWritten',
+        'sheetName', 'status', 'totalChunks', 'updatedAt'].sort(),
+    );
+    expect(summary.error).toBe('Started with another API key.');
+  });
+});
+
+describe('research sheet names', () => {
+  it('shortens the brief, strips control characters and stays unique', () => {
+    const taken = new Set(['Research · CTOs in Berlin · abc123']);
+    expect(researchSheetName('CTOs in\nBerlin', 'abc123-xyz', (n) => taken.has(n))).toBe('Research · CTOs in Berlin · abc123 (2)');
+    const long = researchSheetName('Heads of data at European fintech companies with 200+ staff', 'j1', () => false);
+    expect(long).toBe('Research · Heads of data at European finte… · j1');
+    expect(long.split(' · ')[1]).toHaveLength(32);
+    expect(companionSheetName(long, 'Experience')).toBe(`${long} · Experience`);
+  });
+});
