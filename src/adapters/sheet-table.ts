@@ -1,0 +1,46 @@
+import type { CellValue, SheetTable } from '../core/sheet-table';
+
+/** SheetTable over one sheet; every read and write is one Range call. */
+export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTable {
+  const ensureRows = (lastRow: number) => {
+    const max = sheet.getMaxRows();
+    if (lastRow > max) sheet.insertRowsAfter(max, lastRow - max);
+  };
+  const ensureColumns = (lastColumn: number) => {
+    const max = sheet.getMaxColumns();
+    if (lastColumn > max) sheet.insertColumnsAfter(max, lastColumn - max);
+  };
+  return {
+    headers() {
+      const width = sheet.getLastColumn();
+      if (width === 0) return [];
+      return sheet.getRange(1, 1, 1, width).getValues()[0].map((value) => String(value));
+    },
+    writeHeaders(startColumn, names) {
+      ensureColumns(startColumn + names.length - 1);
+      const range = sheet.getRange(1, startColumn, 1, names.length);
+      range.setNumberFormat('@');
+      range.setValues([names]);
+    },
+    columnValues(column) {
+      const lastRow = sheet.getLastRow();
+      if (lastRow < 2) return [];
+      const values = sheet.getRange(2, column, lastRow - 1, 1).getValues().map((row) => row[0] as CellValue);
+      while (values.length > 0 && values[values.length - 1] === '') values.pop();
+      return values;
+    },
+    readRows(startRow, count, width) {
+      ensureRows(startRow + count - 1);
+      return sheet.getRange(startRow, 1, count, width).getValues() as CellValue[][];
+    },
+    writeRows(startRow, rows, numberFormats) {
+      if (rows.length === 0) return;
+      ensureRows(startRow + rows.length - 1);
+      ensureColumns(numberFormats.length);
+      const range = sheet.getRange(startRow, 1, rows.length, numberFormats.length);
+      // Formats first: a text (@) cell keeps API text as text instead of parsing it as a formula, number or date.
+      range.setNumberFormats(rows.map(() => numberFormats));
+      range.setValues(rows);
+    },
+  };
+}
