@@ -1,6 +1,8 @@
 // A results sheet addressed by header name (as sheetquery does), so columns a user inserts, moves or adds do not
 // break later writes, and rows are upserted by a key column instead of appended twice.
-export type CellValue = string | number | boolean;
+import type { CellValue } from './cells';
+
+export type { CellValue };
 
 /** The sheet operations the upsert needs; src/adapters/sheet-table.ts implements it over SpreadsheetApp. */
 export interface SheetTable {

@@ -1,0 +1,106 @@
+// The columns each function shows when no `fields` are given: what a recruiter or seller reads first.
+import type { Company } from '../api/types';
+import { RECORD_CATALOGS, type Catalog, type RecordType } from './catalog';
+import { COMPANION_COLLECTIONS, parseFieldList, type FieldPath } from './flatten';
+import { isRecord } from './values';
+
+/** Resolves names of our own; a typo here is a bug, caught by the tests. */
+function fieldsNamed<T extends RecordType>(recordType: T, names: readonly string[]): FieldPath<T>[] {
+  // As a range: each name whole, even a criterion holding a comma.
+  const result = parseFieldList([names], recordType);
+  if (!result.ok) throw new Error(`Default columns: ${result.message}`);
+  return result.fields;
+}
+
+const modernProfileColumns = fieldsNamed('modernProfile', [
+  'full_name',
+  'headline',
+  'active_experience_title',
+  'experience.1.company_name',
+  'active_experience_management_level',
+  'is_decision_maker',
+  'location_full',
+  'skills',
+  'network_url',
+]);
+
+export const DEFAULT_COLUMNS = {
+  SCRAPE_PROFILE: fieldsNamed('scrapedProfile', [
+    'name',
+    'headline',
+    'title',
+    'location',
+    'experience.1.employee_title',
+    'experience.1.employer_name',
+    'education.1.institute_name',
+    'num_of_connections',
+    'skills',
+    'network_url',
+  ]),
+  FIND_CONTACTS: fieldsNamed('contact', [
+    'email',
+    'email_type',
+    'email_rating',
+    'phone',
+    'phone_type',
+    'phone_rating',
+    'li',
+  ]),
+  SEARCH_PEOPLE: modernProfileColumns,
+  ENRICH_PROFILE: modernProfileColumns,
+} as const;
+
+const companyBaseColumnNames = [
+  'company_name',
+  'company_website',
+  'headquarters',
+  'hq_country',
+  'employee_count_range',
+  'network_industry',
+  'company_type',
+  'year_founded',
+  'network_profile_url',
+];
+
+/** The company columns, then one `criteria.<criterion text>` column per criterion, in the order first seen. */
+export function defaultCompanyColumns(results: readonly Company[]): FieldPath<'company'>[] {
+  const criteria = new Map<string, string>();
+  for (const company of results) {
+    const verdicts = isRecord(company) && isRecord(company.criteria) ? company.criteria : {};
+    for (const key of Object.keys(verdicts)) {
+      const criterion = key.trim();
+      // Names match ignoring case, so criteria differing only in case share one column.
+      const caseless = criterion.toLowerCase();
+      if (criterion !== '' && !criteria.has(caseless)) criteria.set(caseless, criterion);
+    }
+  }
+  const criteriaNames = Array.from(criteria.values(), (criterion) => `criteria.${criterion}`);
+  return fieldsNamed('company', [...companyBaseColumnNames, ...criteriaNames]);
+}
+
+/**
+ * Every root field a cell can hold: scalars and lists of strings as they are, fixed objects (match_data) field by
+ * field, other collections as readable text. Experience and education go to companion sheets instead.
+ */
+function sheetColumnNames(fields: Catalog, prefix: string): string[] {
+  return Object.keys(fields).flatMap((name) => {
+    const kind = fields[name];
+    if (kind.kind === 'object') return sheetColumnNames(kind.fields, `${prefix}${name}.`);
+    if (COMPANION_COLLECTIONS.some((collection) => collection === name)) return [];
+    return [`${prefix}${name}`];
+  });
+}
+
+/** Column sets of a research results sheet, by server/contract.ts ResearchColumns; both hold id and full_name. */
+export const RESEARCH_COLUMNS = {
+  essentials: fieldsNamed('modernProfile', [
+    'id',
+    'full_name',
+    'headline',
+    'active_experience_title',
+    'experience.1.company_name',
+    'location_full',
+    'network_url',
+  ]),
+  all: fieldsNamed('modernProfile', sheetColumnNames(RECORD_CATALOGS.modernProfile, '')),
+} as const;

@@ -1,0 +1,71 @@
+import { RECORD_CATALOGS } from '../../../src/core/fields/catalog';
+import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
+import { flattenRecord, headerFor } from '../../../src/core/fields/flatten';
+import { companies, modernProfile, scrapedProfile } from './samples';
+
+describe('default columns', () => {
+  it('shows what a recruiter reads first of a scraped profile', () => {
+    expect(flattenRecord(scrapedProfile, DEFAULT_COLUMNS.SCRAPE_PROFILE)).toEqual([
+      'Grace Hopper',
+      'Rear Admiral, computing pioneer',
+      'Director of Computing',
+      'Arlington, Virginia, United States',
+      'Director of Computing',
+      'US Navy',
+      'Yale University',
+      500,
+      'COBOL, Compilers, Leadership',
+      'https://network.example/in/grace-hopper',
+    ]);
+  });
+
+  it('shows the same modern columns for people search and enrichment', () => {
+    expect(DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(DEFAULT_COLUMNS.SEARCH_PEOPLE);
+    expect(flattenRecord(modernProfile, DEFAULT_COLUMNS.SEARCH_PEOPLE)).toEqual([
+      'Ada Lovelace',
+      'VP Engineering at Acme Robotics',
+      'VP of Engineering',
+      'Acme Robotics',
+      'VP',
+      true,
+      'San Francisco, California, United States',
+      'Robotics, Python, Team Leadership',
+      'https://network.example/in/ada-lovelace',
+    ]);
+  });
+
+  it('starts the company columns with the company and ends with its criteria', () => {
+    expect(defaultCompanyColumns([]).map(headerFor)).toEqual([
+      'company_name',
+      'company_website',
+      'headquarters',
+      'hq_country',
+      'employee_count_range',
+      'network_industry',
+      'company_type',
+      'year_founded',
+      'network_profile_url',
+    ]);
+    expect(defaultCompanyColumns(companies).map(headerFor).slice(9)).toEqual([
+      'criteria.Sells to hospitals, in the U.S.',
+      'criteria.Has SOC 2',
+      'criteria.Founded after 2015',
+    ]);
+  });
+
+  it('gives research essentials with id and full_name first', () => {
+    expect(RESEARCH_COLUMNS.essentials.map(headerFor).slice(0, 2)).toEqual(['id', 'full_name']);
+  });
+
+  it('gives every root field a cell can hold as research "all", experience and education left to companion sheets', () => {
+    const names = RESEARCH_COLUMNS.all.map(headerFor);
+    expect(names).toEqual(expect.arrayContaining(['id', 'full_name', 'skills', 'updated_at', 'languages', 'match_data.similarity_score']));
+    expect(names).not.toContain('experience');
+    expect(names).not.toContain('education');
+    expect(names).not.toContain('match_data');
+    // Every root field but the two collections, with match_data split into its two fields.
+    expect(names).toHaveLength(Object.keys(RECORD_CATALOGS.modernProfile).length - 2 - 1 + 2);
+    const row = flattenRecord(modernProfile, RESEARCH_COLUMNS.all);
+    expect(names.filter((_, index) => row[index] === '')).toEqual(['experience_recently_closed']);
+  });
+});

@@ -1,0 +1,282 @@
+import type { ModernProfile } from '../../../src/core/api/types';
+import { CELL_TEXT_LIMIT } from '../../../src/core/cells';
+import { RECORD_CATALOGS, type RecordType } from '../../../src/core/fields/catalog';
+import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
+import {
+  collectionColumns,
+  collectionHeaders,
+  flattenCollection,
+  flattenRecord,
+  flattenRows,
+  headerFor,
+  parseFieldList,
+  type FieldPath,
+} from '../../../src/core/fields/flatten';
+import { SAMPLES, catalogNames, companies, currentJob, modernProfile, scrapedProfile } from './samples';
+
+function fields<T extends RecordType>(input: string | unknown[][], type: T): FieldPath<T>[] {
+  const result = parseFieldList(input, type);
+  if (!result.ok) throw new Error(result.message);
+  return result.fields;
+}
+
+function errorOf(input: string | unknown[][], type: RecordType): string {
+  const result = parseFieldList(input, type);
+  if (result.ok) throw new Error(`${JSON.stringify(input)} was accepted`);
+  return result.message;
+}
+
+const modern = (names: string, record: unknown = modernProfile) =>
+  flattenRecord(record as ModernProfile, fields(names, 'modernProfile'));
+
+describe('field names', () => {
+  it('reads nested values by path with 1-based positions', () => {
+    expect(modern('experience.1.company_name, experience.2.company_name, education.2.institution_name')).toEqual([
+      'Acme Robotics',
+      'Globex',
+      'University of London',
+    ]);
+    expect(modern('experience.1.company_stock_ticker.1.ticker, match_data.similarity_score')).toEqual(['ACME', 0.87]);
+    expect(modern('skills.2, experience.1.company_hq_regions.1')).toEqual(['Python', 'Northern America']);
+  });
+
+  it('gives a blank for a position past the end', () => {
+    expect(modern('experience.3.company_name, skills.9, education.5')).toEqual(['', '', '']);
+  });
+
+  it('matches names ignoring case and prints the canonical name', () => {
+    const [field] = fields(' Experience.01.COMPANY_Name ', 'modernProfile');
+    expect(headerFor(field)).toBe('experience.1.company_name');
+    expect(flattenRecord(modernProfile, [field])).toEqual(['Acme Robotics']);
+  });
+
+  it('splits text on commas and semicolons and skips blanks', () => {
+    expect(fields('full_name; headline,,id ;', 'modernProfile').map(headerFor)).toEqual(['full_name', 'headline', 'id']);
+  });
+
+  it('keeps repeated names as repeated columns', () => {
+    expect(modern('id, id')).toEqual(['p-1001', 'p-1001']);
+  });
+
+  it('takes names from a range in reading order, one name a cell', () => {
+    const range = [
+      ['company_name', '', 'hq_country'],
+      [null, ' id ', ''],
+      ['criteria.Sells to hospitals, in the U.S.', '', ''],
+    ];
+    expect(fields(range, 'company').map(headerFor)).toEqual([
+      'company_name',
+      'hq_country',
+      'id',
+      'criteria.Sells to hospitals, in the U.S.',
+    ]);
+  });
+
+  it('takes a name holding a comma in text when it is quoted', () => {
+    const [criterion] = fields('company_name, "criteria.Sells to hospitals, in the U.S."', 'company').slice(1);
+    expect(headerFor(criterion)).toBe('criteria.Sells to hospitals, in the U.S.');
+    expect(flattenRecord(companies[0], [criterion])).toEqual(['YES']);
+  });
+
+  it('refuses an empty list', () => {
+    expect(errorOf(' ,; ', 'modernProfile')).toBe('No field names given.');
+    expect(errorOf([['', null]], 'modernProfile')).toBe('No field names given.');
+  });
+});
+
+describe('unknown and invalid names', () => {
+  it('suggests the closest valid names', () => {
+    expect(errorOf('name, headlin', 'scrapedProfile')).toBe('Unknown field "headlin". Did you mean "headline"?');
+    expect(errorOf('experience.1.employer_nam', 'scrapedProfile')).toBe(
+      'Unknown field "experience.1.employer_nam". Did you mean "experience.1.employer_name"?',
+    );
+    expect(errorOf('phone_rate', 'contact')).toBe('Unknown field "phone_rate". Did you mean "phone_type" or "phone_rating"?');
+  });
+
+  it('suggests at most three names, and none when nothing is close', () => {
+    expect(errorOf('location_c', 'modernProfile')).toBe(
+      'Unknown field "location_c". Did you mean "location", "location_city" or "location_country"?',
+    );
+    expect(errorOf('zzzzzzzzzz', 'company')).toBe('Unknown field "zzzzzzzzzz".');
+  });
+
+  it('requires positions from 1', () => {
+    expect(errorOf('experience.0.employer_name', 'scrapedProfile')).toBe(
+      'Invalid field "experience.0.employer_name": positions are whole numbers from 1, as in "experience.1.employer_name".',
+    );
+    expect(errorOf('experience.employer_name', 'scrapedProfile')).toBe(
+      'Invalid field "experience.employer_name": "experience" is a list, so a position comes next, as in "experience.1.employer_name".',
+    );
+  });
+
+  it('refuses parts after a value and a map without key', () => {
+    expect(errorOf('headline.x', 'scrapedProfile')).toBe('Invalid field "headline.x": "headline" has no parts.');
+    expect(errorOf('criteria. ', 'company')).toBe('Invalid field "criteria.": name a key after "criteria.".');
+    expect(errorOf('experience.1.nope', 'modernProfile')).toMatch(/^Unknown field "experience.1.nope"\./);
+  });
+
+  it('is not fooled by names of the object prototype', () => {
+    expect(errorOf('constructor', 'company')).toMatch(/^Unknown field "constructor"\./);
+    expect(flattenRecord(companies[0], fields('criteria.constructor, criteria.__proto__', 'company'))).toEqual(['', '']);
+  });
+});
+
+describe('values', () => {
+  it('joins lists of strings, keeps numbers and booleans, keeps ISO dates and zip codes as text', () => {
+    expect(
+      modern('skills, connections_count, projected_total_salary, is_decision_maker, is_working, updated_at, experience.1.company_hq_zipcode'),
+    ).toEqual(['Robotics, Python, Team Leadership', 500, 312000.5, true, 1, '2025-10-01T09:30:00Z', '00501']);
+  });
+
+  it('gives blanks for null and missing values', () => {
+    expect(modern('experience.1.date_to, experience.2.company_id, education.2.institution_regions, courses.2.title')).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(modern('full_name, skills, experience.1.company_name', { id: 'x' })).toEqual(['', '', '']);
+  });
+
+  it('shows an object or a list of objects as readable text', () => {
+    expect(modern('experience.1.company_stock_ticker, match_data, languages')).toEqual([
+      'exchange: NASDAQ; ticker: ACME',
+      'similarity_score: 0.87; matched_criteria: [VP level, Robotics]',
+      'language: English; proficiency: Native or bilingual; order_in_profile: 1\nlanguage: German; order_in_profile: 2',
+    ]);
+    const [job] = modern('experience.1');
+    expect(job).toContain('company_stock_ticker: [{exchange: NASDAQ; ticker: ACME}]');
+    expect(job).not.toContain('[object Object]');
+  });
+
+  it('shows elements of unshown shape as text', () => {
+    expect(flattenRecord(scrapedProfile, fields('languages, languages.2, honors.1, certifications', 'scrapedProfile'))).toEqual([
+      'English\nname: Latin; proficiency: Elementary',
+      'name: Latin; proficiency: Elementary',
+      'title: National Medal of Technology; year: 1991',
+      '',
+    ]);
+  });
+
+  it('reads a lone value where a list is expected, and a list where an object is expected', () => {
+    expect(modern('experience.1.company_social2_url, experience.1.company_social2_url.1')).toEqual([
+      'https://social2.example/acme',
+      'https://social2.example/acme',
+    ]);
+    const listed = { ...modernProfile, match_data: [{ similarity_score: 0.5, matched_criteria: null }] };
+    expect(modern('match_data.similarity_score', listed)).toEqual([0.5]);
+  });
+
+  it('never throws on data that does not match the catalog', () => {
+    const odd = {
+      id: 42,
+      full_name: { first: 'Ada' },
+      skills: null,
+      experience: 'not a list',
+      education: [null, 7, { institution_name: ['A', 'B'] }],
+      connections_count: 'many',
+      is_working: 'yes',
+      match_data: 'none',
+      extra_field: 'ignored',
+    };
+    const names = [
+      'id, full_name, skills, skills.1, experience.1.company_name, education.1.degree',
+      'education.3.institution_name, connections_count, is_working, match_data.similarity_score',
+    ];
+    expect(modern(names.join(','), odd)).toEqual(['42', 'first: Ada', '', '', '', '', 'A, B', 'many', 'yes', '']);
+    for (const type of Object.keys(RECORD_CATALOGS) as RecordType[]) {
+      const everyName = fields([catalogNames(RECORD_CATALOGS[type])], type);
+      for (const record of [null, undefined, 'text', 12, [], odd, { profile: 5, data: [odd, null] }]) {
+        expect(() => flattenRecord(record as never, everyName)).not.toThrow();
+      }
+    }
+  });
+
+  it('caps text at the cell limit with a visible marker', () => {
+    const long = { ...modernProfile, summary: 'x'.repeat(60_000) };
+    const [summary] = modern('summary', long) as string[];
+    expect(summary.length).toBeLessThanOrEqual(CELL_TEXT_LIMIT);
+    expect(summary).toMatch(/… \[truncated 10,0\d\d characters\]$/);
+  });
+});
+
+describe('criteria columns', () => {
+  it('adds one column per criterion in the order first seen, case-insensitive duplicates once', () => {
+    const columns = defaultCompanyColumns(companies);
+    const criteria = columns.map(headerFor).filter((name) => name.startsWith('criteria.'));
+    expect(criteria).toEqual(['criteria.Sells to hospitals, in the U.S.', 'criteria.Has SOC 2', 'criteria.Founded after 2015']);
+    expect(flattenRows(companies, columns, { headers: false }).map((row) => row.slice(-3))).toEqual([
+      ['YES', 'MAYBE', ''],
+      ['NO', 'NO', 'YES'],
+    ]);
+  });
+
+  it('tolerates results without criteria', () => {
+    const bare = { ...companies[0], criteria: null } as never;
+    expect(defaultCompanyColumns([bare]).map(headerFor)).not.toContainEqual(expect.stringMatching(/^criteria\./));
+  });
+});
+
+describe('round trip: every printed header selects the same column', () => {
+  const sets: [string, RecordType, FieldPath[], unknown][] = [
+    ['SCRAPE_PROFILE', 'scrapedProfile', DEFAULT_COLUMNS.SCRAPE_PROFILE, scrapedProfile],
+    ['FIND_CONTACTS', 'contact', DEFAULT_COLUMNS.FIND_CONTACTS, SAMPLES.contact],
+    ['SEARCH_PEOPLE', 'modernProfile', DEFAULT_COLUMNS.SEARCH_PEOPLE, modernProfile],
+    ['ENRICH_PROFILE', 'modernProfile', DEFAULT_COLUMNS.ENRICH_PROFILE, modernProfile],
+    ['SEARCH_COMPANIES', 'company', defaultCompanyColumns(companies), companies[1]],
+    ['research essentials', 'modernProfile', RESEARCH_COLUMNS.essentials, modernProfile],
+    ['research all', 'modernProfile', RESEARCH_COLUMNS.all, modernProfile],
+    ...(Object.keys(RECORD_CATALOGS) as RecordType[]).map(
+      (type): [string, RecordType, FieldPath[], unknown] => [
+        `every name of ${type}`,
+        type,
+        fields([catalogNames(RECORD_CATALOGS[type])], type),
+        SAMPLES[type],
+      ],
+    ),
+  ];
+
+  it.each(sets)('%s', (_, type, columns, record) => {
+    const [headers, ...rows] = flattenRows([record as never], columns as never, { headers: true });
+    const names = headers as string[];
+    const fromRange = fields([names], type);
+    const text = names.map((name) => (/[,;"]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name)).join(',');
+    for (const parsed of [fromRange, fields(text, type)]) {
+      expect(parsed.map(headerFor)).toEqual(names);
+      expect(parsed.map((field) => field.kind)).toEqual(columns.map((field) => field.kind));
+      expect(flattenRows([record as never], parsed as never, { headers: false })).toEqual(rows);
+    }
+    if (!names.some((name) => /[,;"]/.test(name))) expect(fields(names.join(','), type).map(headerFor)).toEqual(names);
+  });
+});
+
+describe('companion rows', () => {
+  it('gives one row per experience entry, led by the profile id', () => {
+    const headers = collectionHeaders('experience');
+    expect(headers).toEqual(['profile_id', ...Object.keys(currentJob)]);
+    expect(collectionColumns('experience').map((column) => column.kind).slice(0, 3)).toEqual(['text', 'boolean', 'text']);
+    const rows = flattenCollection(modernProfile, 'experience');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toHaveLength(headers.length);
+    const cell = (row: number, name: string) => rows[row][headers.indexOf(name)];
+    expect(cell(0, 'profile_id')).toBe('p-1001');
+    expect(cell(0, 'company_name')).toBe('Acme Robotics');
+    expect(cell(0, 'company_categories_and_keywords')).toBe('robotics, warehouse automation, AI');
+    expect(cell(0, 'company_stock_ticker')).toBe('exchange: NASDAQ; ticker: ACME');
+    expect(cell(1, 'company_name')).toBe('Globex');
+    expect(cell(1, 'date_to')).toBe('February 2021');
+    expect(cell(1, 'company_is_b2b')).toBe(0);
+  });
+
+  it('gives education rows and skips what is not an entry', () => {
+    expect(collectionHeaders('education')).toEqual(['profile_id', ...Object.keys(modernProfile.education![0])]);
+    expect(flattenCollection(modernProfile, 'education').map((row) => row[4])).toEqual([
+      'Technical University of Munich',
+      'University of London',
+    ]);
+    const odd = { ...modernProfile, education: [null, 'x', { degree: 'PhD' }] } as never;
+    expect(flattenCollection(odd, 'education')).toEqual([['p-1001', 'PhD', ...Array(15).fill('')]]);
+    expect(flattenCollection({ ...modernProfile, experience: null }, 'experience')).toEqual([]);
+    expect(flattenCollection(null as never, 'experience')).toEqual([]);
+  });
+});
