@@ -39,7 +39,9 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
       ensureColumns(numberFormats.length);
       const range = sheet.getRange(startRow, 1, rows.length, numberFormats.length);
       // Formats first: a text (@) cell keeps API text as text instead of parsing it as a formula, number or date.
-      range.setNumberFormats(rows.map(() => numberFormats));
+      // Columns with no format of ours (a user's own) keep theirs, which costs one read.
+      const current = numberFormats.includes(null) ? range.getNumberFormats() : null;
+      range.setNumberFormats(rows.map((_, r) => numberFormats.map((format, c) => format ?? current![r][c])));
       range.setValues(rows);
     },
   };
