@@ -1,6 +1,14 @@
 // The entry: exposes the top-level functions Apps Script calls and nothing else. gas-webpack-plugin turns each
 // `global.NAME = …` into a top-level `function NAME()` and copies the JSDoc above it (kept by `@preserve`).
+import {
+  enrichProfile,
+  findContacts,
+  scrapeProfile,
+  searchCompaniesFormula,
+  searchPeopleFormula,
+} from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
+import type { SettingsInput } from './server/contract';
 import { getSettings, saveSettings } from './server/settings';
 
 declare const global: Record<string, unknown>;
@@ -35,11 +43,79 @@ global.showResearch = () => showSidebar('research');
  * Sidebar: the current user's settings, with only a hint of the key.
  * @preserve
  */
-global.getSettings = getSettings;
+global.getSettings = () => getSettings();
 
 /**
  * Sidebar: validates and stores the current user's settings.
  * @param {Object} settings {apiKey?, baseUrl?, tier?}
  * @preserve
  */
-global.saveSettings = saveSettings;
+global.saveSettings = (settings: SettingsInput) => saveSettings(settings);
+
+/**
+ * Scrapes live profile data (2 credits per profile; cached 6 hours). A range gives one row per cell.
+ * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or a range of them.
+ * @param {"name, headline, experience.1.employer_name"} fields Optional. Field names separated by commas, or a range of header cells. Default: the essentials.
+ * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @return Profile data, one row per profile.
+ * @customfunction
+ * @preserve
+ */
+global.SCRAPE_PROFILE = (profile_url: unknown, fields?: unknown, include_headers?: unknown) =>
+  scrapeProfile(profile_url, fields, include_headers);
+
+/**
+ * Finds emails, phones and social links by profile URL, email or phone (1 credit per lookup; cached 6 hours).
+ * @param {"jane@example.com"} lookup A profile URL, an email or a phone number, or a range of them.
+ * @param {"email, phone, li"} fields Optional. Field names separated by commas, or a range of header cells. Default: best email, phone and profile link.
+ * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @return Contacts, one row per lookup.
+ * @customfunction
+ * @preserve
+ */
+global.FIND_CONTACTS = (lookup: unknown, fields?: unknown, include_headers?: unknown) =>
+  findContacts(lookup, fields, include_headers);
+
+/**
+ * Searches companies in plain language (1 credit per result; cached 6 hours).
+ * @param {"fintech startups in Berlin"} query What you are looking for.
+ * @param {10} limit Optional. Most results, 1 to 100. Default 10.
+ * @param {73} acceptance_threshold Optional. Minimum match score, 0 to 100. Default 73.
+ * @param {"company_name, company_website"} fields Optional. Field names, or a range of header cells. Default: essentials plus one column per criterion.
+ * @param {TRUE} include_headers Optional. Print a header row. Default TRUE.
+ * @return One row per company.
+ * @customfunction
+ * @preserve
+ */
+global.SEARCH_COMPANIES = (
+  query: unknown,
+  limit?: unknown,
+  acceptance_threshold?: unknown,
+  fields?: unknown,
+  include_headers?: unknown,
+) => searchCompaniesFormula(query, limit, acceptance_threshold, fields, include_headers);
+
+/**
+ * Searches people in plain language (1 credit per result; cached 6 hours).
+ * @param {"data engineers in Lisbon"} query Who you are looking for.
+ * @param {10} limit Optional. Most results, 1 to 100. Default 10.
+ * @param {"full_name, headline, network_url"} fields Optional. Field names, or a range of header cells. Default: the essentials.
+ * @param {TRUE} include_headers Optional. Print a header row. Default TRUE.
+ * @return One row per person.
+ * @customfunction
+ * @preserve
+ */
+global.SEARCH_PEOPLE = (query: unknown, limit?: unknown, fields?: unknown, include_headers?: unknown) =>
+  searchPeopleFormula(query, limit, fields, include_headers);
+
+/**
+ * Returns the full profile record of a profile URL (1 credit per profile; cached 6 hours). A range gives one row per cell.
+ * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or a range of them.
+ * @param {"full_name, experience.1.company_name, skills"} fields Optional. Field names, or a range of header cells. Default: the essentials.
+ * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @return Profile records, one row per profile.
+ * @customfunction
+ * @preserve
+ */
+global.ENRICH_PROFILE = (profile_url: unknown, fields?: unknown, include_headers?: unknown) =>
+  enrichProfile(profile_url, fields, include_headers);

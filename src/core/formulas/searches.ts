@@ -1,0 +1,106 @@
+// SEARCH_COMPANIES and SEARCH_PEOPLE: one query, one row per result. Every result costs a credit, so the limit
+// defaults to 10 and the answer is cached for 6 hours under the query, limit and threshold.
+import type { ApiClient } from '../api/client';
+import type { ApiResult } from '../api/errors';
+import { DEFAULT_ACCEPTANCE_THRESHOLD, DEFAULT_SEARCH_LIMIT, MAX_ACCEPTANCE_THRESHOLD, MAX_SEARCH_LIMIT } from '../api/limits';
+import { prepareCompanySearch, preparePeopleSearch } from '../api/operations';
+import type { CellValue } from '../cells';
+import type { RecordType, RecordTypes } from '../fields/catalog';
+import { DEFAULT_COLUMNS, defaultCompanyColumns } from '../fields/defaults';
+import { flattenRows, type FieldPath } from '../fields/flatten';
+import { ResponseCache } from '../response-cache';
+import { booleanArg, fieldsArg, FormulaError, integerArg, queryArg } from './args';
+import { clientFor, deadlineOf, type FormulaContext } from './context';
+
+interface SearchRequest {
+  query: string;
+  limit: number;
+  acceptanceThreshold?: number;
+}
+
+interface SearchSpec<R extends RecordType> {
+  recordType: R;
+  operation: string;
+  send(client: ApiClient, request: SearchRequest, deadline: number): ApiResult<{ results: RecordTypes[R][] }>;
+  defaults(results: RecordTypes[R][]): readonly FieldPath<R>[];
+  noResults: string;
+}
+
+const COMPANIES: SearchSpec<'company'> = {
+  recordType: 'company',
+  operation: 'companySearch',
+  send: (client, request, deadline) =>
+    client.execute([prepareCompanySearch(client.endpoint, request)], { deadline })[0],
+  defaults: defaultCompanyColumns,
+  noResults: 'No companies matched; a lower acceptance_threshold returns more.',
+};
+
+const PEOPLE: SearchSpec<'modernProfile'> = {
+  recordType: 'modernProfile',
+  operation: 'peopleSearch',
+  send: (client, request, deadline) =>
+    client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
+  defaults: () => DEFAULT_COLUMNS.SEARCH_PEOPLE,
+  noResults: 'No people matched this query.',
+};
+
+export function searchCompanies(
+  context: FormulaContext,
+  query: unknown,
+  limit: unknown,
+  threshold: unknown,
+  fields: unknown,
+  headers: unknown,
+): CellValue[][] {
+  const acceptanceThreshold = integerArg(threshold, 'acceptance_threshold', 0, MAX_ACCEPTANCE_THRESHOLD);
+  return runSearch(COMPANIES, context, query, limit, fields, headers, acceptanceThreshold);
+}
+
+export function searchPeople(
+  context: FormulaContext,
+  query: unknown,
+  limit: unknown,
+  fields: unknown,
+  headers: unknown,
+): CellValue[][] {
+  return runSearch(PEOPLE, context, query, limit, fields, headers);
+}
+
+function runSearch<R extends RecordType>(
+  spec: SearchSpec<R>,
+  context: FormulaContext,
+  queryValue: unknown,
+  limitValue: unknown,
+  fieldsValue: unknown,
+  headersValue: unknown,
+  acceptanceThreshold?: number,
+): CellValue[][] {
+  const request: SearchRequest = {
+    query: queryArg(queryValue),
+    limit: integerArg(limitValue, 'limit', 1, MAX_SEARCH_LIMIT) ?? DEFAULT_SEARCH_LIMIT,
+    acceptanceThreshold,
+  };
+  const chosen = fieldsArg(fieldsValue, spec.recordType);
+  const headers = booleanArg(headersValue, 'include_headers', true);
+  const results = fetchResults(spec, context, request);
+  if (results.length === 0 && !headers) return [[spec.noResults]];
+  return flattenRows(results, chosen ?? spec.defaults(results), { headers });
+}
+
+function fetchResults<R extends RecordType>(spec: SearchSpec<R>, context: FormulaContext, request: SearchRequest) {
+  const client = clientFor(context);
+  const cache = new ResponseCache(context.cache, context.hash);
+  // The service's default threshold is the same query as the threshold written out.
+  const input = JSON.stringify([
+    request.query.toLowerCase(),
+    request.limit,
+    request.acceptanceThreshold ?? DEFAULT_ACCEPTANCE_THRESHOLD,
+  ]);
+  const key = cache.keyOf({ baseUrl: context.settings.baseUrl, operation: spec.operation, input });
+  const cached = cache.getMany([key]).get(key);
+  if (cached !== undefined) return (JSON.parse(cached) as { results: RecordTypes[R][] }).results;
+  const answer = spec.send(client, request, deadlineOf(context));
+  if (!answer.ok) throw new FormulaError(answer.error.message);
+  cache.putMany(new Map([[key, JSON.stringify(answer.value)]]));
+  return answer.value.results;
+}

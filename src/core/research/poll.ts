@@ -1,0 +1,106 @@
+// One poll of one research job: read result pages from the saved cursor, upsert them into the results sheet by
+// profile id (pages of a running job grow, and a profile may come twice), and save the cursor after every page, so
+// a poll cut short by the time limit resumes where it stopped, without loss or duplicates.
+import type { ApiClient } from '../api/client';
+import type { ApiError } from '../api/errors';
+import type { ModernProfile } from '../api/types';
+import { planWrite } from '../cells';
+import { RESEARCH_COLUMNS } from '../fields/defaults';
+import { collectionColumns, flattenCollection, flattenRecord, headerFor, type Column } from '../fields/flatten';
+import type { CompanionCollection } from '../fields/flatten';
+import type { Clock } from '../ports';
+import { appendRowsOfNewKeys, upsertRows, type SheetTable } from '../sheet-table';
+import { isFinished, type JobRecord } from './registry';
+
+/** Always ask for a page: without `page` the service returns every result, every time. */
+export const RESULTS_PAGE_SIZE = 100;
+
+/** The results sheet and its companions; opened only when there is something to write. */
+export interface ResearchSheets {
+  results(): SheetTable;
+  companion(collection: CompanionCollection): SheetTable;
+}
+
+export interface PollContext {
+  client: ApiClient;
+  clock: Clock;
+  sheets: ResearchSheets;
+  /** Epoch ms after which no new page is requested. */
+  stopBy: number;
+}
+
+export interface PollOutcome {
+  job: JobRecord;
+  /** A failure that concerns only the user who polled (another key's job, a network error): not saved on the job. */
+  userError: string | null;
+}
+
+const COMPANION_KEY = 'profile_id';
+
+export function pollJob(start: JobRecord, context: PollContext, save: (job: JobRecord) => void): PollOutcome {
+  let job = { ...start };
+  while (context.clock.now() < context.stopBy) {
+    const answer = context.client.getResearchJob(
+      job.jobId,
+      { page: job.nextPage, pageSize: RESULTS_PAGE_SIZE },
+      { deadline: context.stopBy },
+    );
+    if (!answer.ok) return failed(job, answer.error, context, save);
+    const status = answer.value;
+    const profiles = status.results;
+    const written = writeProfiles(job, profiles, context.sheets);
+    job = {
+      ...job,
+      status: status.status,
+      message: status.message,
+      finalResultsCount: status.final_results_count,
+      chunksProcessed: status.chunks_processed,
+      totalChunks: status.total_chunks,
+      rowsWritten: job.rowsWritten + written,
+      error: status.status === 'error' ? status.error || status.message || 'The research job failed.' : null,
+      // A full page is final; a partial one may still grow, so it is read again next time.
+      nextPage: profiles.length >= RESULTS_PAGE_SIZE ? job.nextPage + 1 : job.nextPage,
+      updatedAt: new Date(context.clock.now()).toISOString(),
+    };
+    save(job);
+    if (profiles.length < RESULTS_PAGE_SIZE) break;
+  }
+  return { job, userError: null };
+}
+
+/** Writes a page; returns how many profiles were new to the sheet. */
+function writeProfiles(job: JobRecord, profiles: ModernProfile[], sheets: ResearchSheets): number {
+  if (profiles.length === 0) return 0;
+  const columns = RESEARCH_COLUMNS[job.columns];
+  const rows = planWrite(columns, profiles.map((profile) => flattenRecord(profile, columns)));
+  // Companions first: a profile's entries are appended only while its id is new to the companion sheet, so if a poll
+  // stopped between the two writes, the next one neither loses nor repeats them.
+  for (const collection of ['experience', 'education'] as const) {
+    const entryColumns: Column[] = [{ name: COMPANION_KEY, kind: 'text' }, ...collectionColumns(collection)];
+    const entries = profiles.flatMap((profile) => flattenCollection(profile, collection));
+    if (entries.length === 0) continue;
+    const plan = planWrite(entryColumns, entries);
+    appendRowsOfNewKeys(sheets.companion(collection), COMPANION_KEY, {
+      fields: entryColumns.map(headerFor),
+      formats: plan.formats,
+      rows: plan.rows,
+    });
+  }
+  const result = upsertRows(sheets.results(), 'id', { fields: columns.map(headerFor), ...rows });
+  return result.inserted;
+}
+
+function failed(job: JobRecord, error: ApiError, context: PollContext, save: (job: JobRecord) => void): PollOutcome {
+  if (error.kind !== 'not_found') return { job, userError: error.message };
+  // The job is gone for everyone: end it, so no trigger keeps asking.
+  const ended: JobRecord = {
+    ...job,
+    status: 'error',
+    error: error.message,
+    updatedAt: new Date(context.clock.now()).toISOString(),
+  };
+  save(ended);
+  return { job: ended, userError: null };
+}
+
+export { isFinished };

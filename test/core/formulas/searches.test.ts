@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { Cache, HttpRequest } from '../../../src/core/ports';
+import { searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
+import type { FormulaContext } from '../../../src/core/formulas/context';
+import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
+import { companies, modernProfile } from '../fields/samples';
+
+function memoryCache(): Cache {
+  const data: Record<string, string> = {};
+  return {
+    getAll: (keys) => Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])),
+    putAll: (values) => void Object.assign(data, values),
+    remove: (key) => void delete data[key],
+  };
+}
+
+function api(request: HttpRequest) {
+  const query = queryOf(request);
+  if (query.query === 'nothing') return json(200, { results: [], total: 0, query: query.query });
+  if (request.url.includes('/api/search/companies')) {
+    return json(200, { results: companies.slice(0, Number(query.limit)), total: companies.length, query: query.query });
+  }
+  return json(200, { results: [modernProfile], total: 1, query: query.query, search_id: '3f1c0a5e-8d1b-4c55-9d0e-1a2b3c4d5e6f' });
+}
+
+function setup() {
+  const clock = new FakeClock();
+  const http = new FakeHttp(api, clock);
+  const cache = memoryCache();
+  const context = (): FormulaContext => ({
+    settings: { apiKey: API_KEY, baseUrl: BASE_URL, tier: 'free' },
+    http,
+    clock,
+    cache,
+    hash: (text) => createHash('sha256').update(text).digest('hex'),
+    startedAt: clock.now(),
+  });
+  return { http, context };
+}
+
+describe('SEARCH_COMPANIES', () => {
+  it('sends limit 10 by default, prints headers and one column per criterion', () => {
+    const { http, context } = setup();
+    const rows = searchCompanies(context(), 'fintech  in Berlin', '', '', '', '');
+    expect(queryOf(http.requests[0])).toMatchObject({ query: 'fintech in Berlin', limit: '10' });
+    expect(queryOf(http.requests[0]).acceptance_threshold).toBeUndefined();
+    const criteria = rows[0].filter((header) => String(header).startsWith('criteria.'));
+    expect(criteria.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(Math.min(10, companies.length) + 1);
+  });
+
+  it('caches by query, limit and threshold: the default threshold written out is the same search', () => {
+    const { http, context } = setup();
+    searchCompanies(context(), 'fintech in Berlin', 5, '', 'company_name', '');
+    searchCompanies(context(), 'Fintech in Berlin ', 5, 73, 'company_website', false);
+    expect(http.requests).toHaveLength(1);
+    searchCompanies(context(), 'fintech in Berlin', 5, 80, 'company_name', '');
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('validates limit, threshold and query before any request', () => {
+    const { http, context } = setup();
+    expect(() => searchCompanies(context(), 'x', 101, '', '', '')).toThrow('limit must be a whole number from 1 to 100.');
+    expect(() => searchCompanies(context(), 'x', 2.5, '', '', '')).toThrow(/limit/);
+    expect(() => searchCompanies(context(), 'x', '', 120, '', '')).toThrow('acceptance_threshold must be a whole number from 0 to 100.');
+    expect(() => searchCompanies(context(), '', '', '', '', '')).toThrow(/query/);
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('says so when nothing matched and headers are off', () => {
+    const { context } = setup();
+    expect(searchCompanies(context(), 'nothing', '', '', 'company_name', false)).toEqual([
+      ['No companies matched; a lower acceptance_threshold returns more.'],
+    ]);
+    expect(searchCompanies(context(), 'nothing', '', '', 'company_name', true)).toEqual([['company_name']]);
+  });
+});
+
+describe('SEARCH_PEOPLE', () => {
+  it('returns modern records flattened with chosen fields', () => {
+    const { http, context } = setup();
+    expect(searchPeople(context(), 'data engineers', 3, 'full_name, experience.1.company_name', '')).toEqual([
+      ['full_name', 'experience.1.company_name'],
+      [modernProfile.full_name, modernProfile.experience![0].company_name],
+    ]);
+    expect(queryOf(http.requests[0])).toMatchObject({ query: 'data engineers', limit: '3', legacy: 'false' });
+  });
+});
