@@ -8,7 +8,15 @@ import {
   searchPeopleFormula,
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
-import type { SettingsInput } from './server/contract';
+import type { ResearchRequest, SettingsInput } from './server/contract';
+import {
+  cancelResearch,
+  listResearchJobs,
+  openResearchSheet,
+  pollResearch,
+  pollResearchInBackground,
+  startResearch,
+} from './server/research';
 import { getSettings, saveSettings } from './server/settings';
 
 declare const global: Record<string, unknown>;
@@ -51,6 +59,46 @@ global.getSettings = () => getSettings();
  * @preserve
  */
 global.saveSettings = (settings: SettingsInput) => saveSettings(settings);
+
+/**
+ * Sidebar: starts a research job, creates its results sheet and arranges background polling.
+ * @param {Object} request {query, limit?, columns?}
+ * @preserve
+ */
+global.startResearch = (request: ResearchRequest) => startResearch(request);
+
+/**
+ * Sidebar: the research jobs of this spreadsheet, newest first.
+ * @preserve
+ */
+global.listResearchJobs = () => listResearchJobs();
+
+/**
+ * Sidebar: polls one job, or every unfinished job, once and writes new results.
+ * @param {string} jobId optional
+ * @preserve
+ */
+global.pollResearch = (jobId?: string) => pollResearch(jobId ?? undefined);
+
+/**
+ * Sidebar: asks the service to cancel a job; rows already written stay.
+ * @param {string} jobId
+ * @preserve
+ */
+global.cancelResearch = (jobId: string) => cancelResearch(jobId);
+
+/**
+ * Sidebar: shows a job's results sheet.
+ * @param {string} jobId
+ * @preserve
+ */
+global.openResearchSheet = (jobId: string) => openResearchSheet(jobId);
+
+/**
+ * Time-driven trigger: polls the unfinished research jobs of the user who created it.
+ * @preserve
+ */
+global.pollResearchInBackground = () => pollResearchInBackground();
 
 /**
  * Scrapes live profile data (2 credits per profile; cached 6 hours). A range gives one row per cell.

@@ -81,3 +81,29 @@ export function toSummary(job: JobRecord, userError: string | null = null): JobS
     error: job.error ?? userError,
   };
 }
+
+const PERSONAL_ERRORS_KEY = 'RESEARCH_ERRORS';
+
+/**
+ * Failures one user met polling a job (another key's job, a network error), kept in that user's own properties so
+ * they show for them without marking the job for everyone else.
+ */
+export class PersonalJobErrors {
+  constructor(private readonly userStore: KeyValue) {}
+
+  all(): Record<string, string> {
+    try {
+      return JSON.parse(this.userStore.get(PERSONAL_ERRORS_KEY) ?? '{}') as Record<string, string>;
+    } catch {
+      return {};
+    }
+  }
+
+  set(jobId: string, message: string | null): void {
+    const errors = this.all();
+    if (message === null) delete errors[jobId];
+    else errors[jobId] = message;
+    if (Object.keys(errors).length === 0) this.userStore.delete(PERSONAL_ERRORS_KEY);
+    else this.userStore.set(PERSONAL_ERRORS_KEY, JSON.stringify(errors));
+  }
+}

@@ -1,0 +1,24 @@
+// What the sidebar sends to start a job, checked before anything is sent or created.
+import { MAX_RESEARCH_LIMIT, MAX_RESEARCH_QUERY_LENGTH } from '../api/limits';
+import type { ResearchColumns, ResearchRequest } from '../../server/contract';
+
+export const DEFAULT_RESEARCH_LIMIT = 25;
+
+export class ResearchRequestError extends Error {}
+
+export function validateResearchRequest(input: unknown): Required<ResearchRequest> {
+  if (typeof input !== 'object' || input === null) throw new ResearchRequestError('Describe who to research.');
+  const { query, limit, columns } = input as Record<string, unknown>;
+  const brief = typeof query === 'string' ? query.trim() : '';
+  if (brief === '') throw new ResearchRequestError('Describe who to research: the brief is empty.');
+  if (brief.length > MAX_RESEARCH_QUERY_LENGTH) {
+    throw new ResearchRequestError(`The brief is too long: at most ${MAX_RESEARCH_QUERY_LENGTH} characters.`);
+  }
+  const count = limit === undefined || limit === null || limit === '' ? DEFAULT_RESEARCH_LIMIT : Number(limit);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_RESEARCH_LIMIT) {
+    throw new ResearchRequestError(`The result limit must be a whole number from 1 to ${MAX_RESEARCH_LIMIT}.`);
+  }
+  const set: ResearchColumns = columns === undefined ? 'essentials' : (columns as ResearchColumns);
+  if (set !== 'essentials' && set !== 'all') throw new ResearchRequestError('The columns must be "essentials" or "all".');
+  return { query: brief, limit: count, columns: set };
+}

@@ -1,0 +1,156 @@
+// Research jobs over Apps Script: the registry in document properties, results sheets, the document lock, and the
+// background trigger of the user who started a job.
+import { documentStore, userStore } from '../adapters/properties';
+import { urlFetchHttp } from '../adapters/http';
+import { documentLock, systemClock } from '../adapters/runtime';
+import { sheetTable } from '../adapters/sheet-table';
+import { ensurePollTrigger, removePollTrigger } from '../adapters/triggers';
+import { ApiClient } from '../core/api/client';
+import { noKeyError } from '../core/api/errors';
+import { RESEARCH_COLUMNS } from '../core/fields/defaults';
+import { headerFor } from '../core/fields/flatten';
+import { pollJob, type ResearchSheets } from '../core/research/poll';
+import { isFinished, JobRegistry, PersonalJobErrors, toSummary, type JobRecord } from '../core/research/registry';
+import { validateResearchRequest } from '../core/research/request';
+import { companionSheetName, researchSheetName } from '../core/research/sheet-name';
+import { ADDON_NAME } from './config';
+import type { JobSummary, ResearchRequest } from './contract';
+import { currentSettings } from './settings';
+
+/** The trigger handler's name, as exposed by src/Code.ts. */
+export const BACKGROUND_POLL_HANDLER = 'pollResearchInBackground';
+
+/** Executions end at 6 minutes; a poll stops asking for pages well before. */
+const POLL_BUDGET_MS = 4.5 * 60 * 1000;
+/** A sidebar or trigger poll that finds the lock taken skips this round rather than wait. */
+const POLL_LOCK_WAIT_MS = 500;
+/** Cancelling is a user's click: worth waiting for a running poll to finish. */
+const CANCEL_LOCK_WAIT_MS = 20_000;
+
+const registry = () => new JobRegistry(documentStore());
+const personalErrors = () => new PersonalJobErrors(userStore());
+const spreadsheet = () => SpreadsheetApp.getActiveSpreadsheet();
+
+function currentUser(): string {
+  return Session.getEffectiveUser().getEmail() || Session.getTemporaryActiveUserKey();
+}
+
+function client(): ApiClient {
+  const settings = currentSettings();
+  if (settings.apiKey === null) throw new Error(noKeyError().message);
+  return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+}
+
+export function startResearch(request: ResearchRequest): JobSummary {
+  const { query, limit, columns } = validateResearchRequest(request);
+  const started = client().startResearch({ query, limit });
+  if (!started.ok) throw new Error(started.error.message);
+  const { job_id: jobId, status, message } = started.value;
+  const book = spreadsheet();
+  const sheetName = researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null);
+  const sheet = book.insertSheet(sheetName);
+  sheetTable(sheet).writeHeaders(1, RESEARCH_COLUMNS[columns].map(headerFor));
+  sheet.setFrozenRows(1);
+  const now = new Date(systemClock.now()).toISOString();
+  const job: JobRecord = {
+    jobId, query, limit, columns, status, message, sheetName,
+    rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0,
+    createdAt: now, updatedAt: now, error: null, startedBy: currentUser(), nextPage: 1,
+  };
+  const jobs = registry();
+  jobs.save(job);
+  jobs.prune();
+  ensurePollTrigger(BACKGROUND_POLL_HANDLER);
+  return toSummary(job);
+}
+
+export function listResearchJobs(): JobSummary[] {
+  const errors = personalErrors().all();
+  return registry().all().map((job) => toSummary(job, errors[job.jobId] ?? null));
+}
+
+/** The sidebar's poll: the given job, or every unfinished one, with the current user's key. */
+export function pollResearch(jobId?: string): JobSummary[] {
+  const jobs = registry();
+  const targets = jobId === undefined ? jobs.unfinished() : [requireJob(jobs, jobId)].filter((j) => !isFinished(j.status));
+  pollJobs(targets, POLL_LOCK_WAIT_MS);
+  return listResearchJobs();
+}
+
+/** The trigger's poll: the jobs this user started. The trigger goes once none of them is unfinished. */
+export function pollResearchInBackground(): void {
+  const user = currentUser();
+  pollJobs(registry().unfinished().filter((job) => job.startedBy === user), POLL_LOCK_WAIT_MS);
+}
+
+export function cancelResearch(jobId: string): JobSummary {
+  const jobs = registry();
+  const job = requireJob(jobs, jobId);
+  if (!isFinished(job.status)) {
+    const answer = client().cancelResearch(jobId);
+    // 409: it completed meanwhile; the poll below fetches its last results either way.
+    if (!answer.ok && answer.error.kind !== 'conflict') throw new Error(answer.error.message);
+    pollJobs([job], CANCEL_LOCK_WAIT_MS);
+  }
+  return listResearchJobs().find((summary) => summary.jobId === jobId)!;
+}
+
+export function openResearchSheet(jobId: string): void {
+  const job = requireJob(registry(), jobId);
+  const sheet = spreadsheet().getSheetByName(job.sheetName);
+  if (sheet === null) throw new Error(`The results sheet "${job.sheetName}" was deleted or renamed.`);
+  spreadsheet().setActiveSheet(sheet);
+}
+
+function requireJob(jobs: JobRegistry, jobId: string): JobRecord {
+  const job = typeof jobId === 'string' ? jobs.get(jobId) : null;
+  if (job === null) throw new Error('That research job is not in this spreadsheet.');
+  return job;
+}
+
+function pollJobs(targets: JobRecord[], lockWaitMs: number): void {
+  if (targets.length > 0) {
+    const lock = documentLock();
+    if (!lock.tryLock(lockWaitMs)) return;
+    try {
+      const stopBy = systemClock.now() + POLL_BUDGET_MS;
+      const api = client();
+      const jobs = registry();
+      const errors = personalErrors();
+      for (const target of targets) {
+        // Re-read under the lock: another execution may have moved the cursor since the list was taken.
+        const job = jobs.get(target.jobId) ?? target;
+        if (isFinished(job.status)) continue;
+        const outcome = pollJob(job, { client: api, clock: systemClock, sheets: sheetsOf(job), stopBy }, (saved) =>
+          jobs.save(saved),
+        );
+        errors.set(job.jobId, outcome.userError);
+        if (outcome.job.status === 'completed') {
+          spreadsheet().toast(`"${outcome.job.sheetName}" is complete: ${outcome.job.rowsWritten} rows.`, ADDON_NAME);
+        }
+      }
+    } finally {
+      lock.release();
+    }
+  }
+  const user = currentUser();
+  if (!registry().unfinished().some((job) => job.startedBy === user)) removePollTrigger(BACKGROUND_POLL_HANDLER);
+}
+
+function sheetsOf(job: JobRecord): ResearchSheets {
+  const open = (name: string) => {
+    const book = spreadsheet();
+    const existing = book.getSheetByName(name);
+    if (existing !== null) return sheetTable(existing);
+    // Inserting activates the new sheet; a poll must not move the user away from where they work.
+    const active = book.getActiveSheet();
+    const created = book.insertSheet(name);
+    created.setFrozenRows(1);
+    if (active !== null) book.setActiveSheet(active);
+    return sheetTable(created);
+  };
+  return {
+    results: () => open(job.sheetName),
+    companion: (collection) => open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
+  };
+}
