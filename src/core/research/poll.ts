@@ -6,7 +6,7 @@ import type { ApiError } from '../api/errors';
 import type { ModernProfile } from '../api/types';
 import { planWrite } from '../cells';
 import { RESEARCH_COLUMNS } from '../fields/defaults';
-import { collectionColumns, flattenCollection, flattenRecord, headerFor, type Column } from '../fields/flatten';
+import { collectionColumns, flattenCollection, flattenRecord, headerFor } from '../fields/flatten';
 import type { CompanionCollection } from '../fields/flatten';
 import type { Clock } from '../ports';
 import { appendRowsOfNewKeys, upsertRows, type SheetTable } from '../sheet-table';
@@ -35,6 +35,7 @@ export interface PollOutcome {
   userError: string | null;
 }
 
+/** The first column of every companion row (see collectionColumns). */
 const COMPANION_KEY = 'profile_id';
 
 export function pollJob(start: JobRecord, context: PollContext, save: (job: JobRecord) => void): PollOutcome {
@@ -76,7 +77,7 @@ function writeProfiles(job: JobRecord, profiles: ModernProfile[], sheets: Resear
   // Companions first: a profile's entries are appended only while its id is new to the companion sheet, so if a poll
   // stopped between the two writes, the next one neither loses nor repeats them.
   for (const collection of ['experience', 'education'] as const) {
-    const entryColumns: Column[] = [{ name: COMPANION_KEY, kind: 'text' }, ...collectionColumns(collection)];
+    const entryColumns = collectionColumns(collection);
     const entries = profiles.flatMap((profile) => flattenCollection(profile, collection));
     if (entries.length === 0) continue;
     const plan = planWrite(entryColumns, entries);

@@ -1,6 +1,6 @@
-import { JobRegistry, MAX_JOBS, toSummary, type JobRecord } from '../../src/core/research/registry';
-import { researchSheetName, companionSheetName } from '../../src/core/research/sheet-name';
-import { memoryStore } from '../support/memory';
+import { JobRegistry, MAX_JOBS, toSummary, type JobRecord } from '../../../src/core/research/registry';
+import { researchSheetName, companionSheetName } from '../../../src/core/research/sheet-name';
+import { memoryStore } from '../../support/memory';
 
 function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'completed'): JobRecord {
   return {
