@@ -1,0 +1,183 @@
+// One fake Apps Script world: a spreadsheet with its owner, every service the add-on uses, and the handles tests
+// use to set up and inspect it.
+import { CacheStores, FakeCacheService, type CacheStore } from './cache';
+import { LockTable, FakeLockService } from './lock';
+import { FakeConsole, FakeLogger } from './logging';
+import { FakePropertiesService, PropertyStores, type PropertyStore } from './properties';
+import { Runtime, type ExecutionMode, type RuntimeStats } from './runtime';
+import { FakeScriptApp, TriggerTable, type ScriptKind, type TriggerInfo } from './script-app';
+import { FakeSession } from './session';
+import { FakeSpreadsheetApp } from './spreadsheet-app';
+import { FakeSpreadsheet } from './spreadsheet-model';
+import { FakeHtmlService, type UiLog } from './ui';
+import {
+  DEFAULT_DAILY_URL_FETCH_QUOTA,
+  DEFAULT_URL_FETCH_TIMEOUT_MS,
+  FakeUrlFetchApp,
+  UrlFetchLog,
+  type RecordedRequest,
+} from './url-fetch';
+import { FakeUtilities } from './utilities';
+
+export interface GasEnvironmentOptions {
+  /** The spreadsheet owner's email. */
+  owner: string;
+  /** Default 'addon': the add-on trigger rules apply. */
+  scriptKind?: ScriptKind;
+  /** Name (without .html) -> content, for HtmlService.createHtmlOutputFromFile. */
+  htmlFiles?: Record<string, string>;
+  /** When set, UrlFetchApp refuses URLs that do not start with one of these prefixes. */
+  urlFetchWhitelist?: string[];
+  /** Default 20000. */
+  dailyUrlFetchQuota?: number;
+  /** Per-request timeout of UrlFetchApp, default 60 s as observed on the platform. */
+  urlFetchTimeoutMs?: number;
+  /** Fake clock start, ms since the epoch; default now. */
+  startTime?: number;
+}
+
+export interface ExecutionInfo {
+  mode: ExecutionMode;
+  user: string;
+  startedAt: number;
+  serviceCalls: number;
+}
+
+export interface GasEnvironment {
+  /** SpreadsheetApp, PropertiesService, CacheService, UrlFetchApp, ScriptApp, LockService, HtmlService, Session, Utilities, Logger, console. */
+  readonly globals: Record<string, unknown>;
+  /** Fake time = real time + a virtual offset; Utilities.sleep and failed lock waits advance the offset. */
+  readonly clock: { now(): number; advance(ms: number): void };
+  /** The spreadsheet's data and call statistics, read without permissions or counting. */
+  readonly spreadsheet: FakeSpreadsheet;
+  /** Live views of the property stores: reading and writing them bypasses the service (for setup and checks). */
+  readonly properties: {
+    user(email: string): Record<string, string>;
+    document(): Record<string, string>;
+    script(): Record<string, string>;
+  };
+  /** Snapshots of the unexpired cache entries. */
+  readonly cache: {
+    user(email: string): Record<string, string>;
+    document(): Record<string, string>;
+    script(): Record<string, string>;
+  };
+  /** Everything Logger.log and console.* printed, one entry per call. */
+  readonly logs: string[];
+  readonly urlFetch: { readonly requests: RecordedRequest[]; readonly dailyCount: number };
+  readonly ui: UiLog;
+  readonly triggers: { list(): TriggerInfo[] };
+  readonly locks: { holdDocumentLock(): () => void };
+  /** Executions run, service calls made, and the service calls made by top-level code while a script loaded. */
+  readonly stats: RuntimeStats;
+  /** Runs fn as one execution of `user` in `mode`, with that mode's permissions and time limit. */
+  run<T>(mode: ExecutionMode, user: string, fn: () => T): T;
+  currentExecution(): ExecutionInfo | null;
+  /** Stops the UrlFetchApp worker thread. */
+  dispose(): void;
+}
+
+/** What loadBundle needs beyond the public surface. */
+export interface EnvironmentInternals {
+  runtime: Runtime;
+  triggers: TriggerTable;
+}
+
+const internals = new WeakMap<GasEnvironment, EnvironmentInternals>();
+
+export function internalsOf(env: GasEnvironment): EnvironmentInternals {
+  const found = internals.get(env);
+  if (!found) throw new Error('Not an environment made by createGasEnvironment.');
+  return found;
+}
+
+export function createGasEnvironment(options: GasEnvironmentOptions): GasEnvironment {
+  const runtime = new Runtime(options.owner, options.startTime);
+  const spreadsheet = new FakeSpreadsheet(runtime, options.owner);
+  const uiLog: UiLog = { menus: [], sidebars: [], dialogs: [], alerts: [], toasts: [] };
+  const propertyStores = new PropertyStores();
+  const cacheStores = new CacheStores();
+  const lockTable = new LockTable();
+  const triggerTable = new TriggerTable();
+  const urlFetchLog = new UrlFetchLog();
+  const urlFetchApp = new FakeUrlFetchApp(runtime, urlFetchLog, {
+    whitelist: options.urlFetchWhitelist,
+    dailyQuota: options.dailyUrlFetchQuota ?? DEFAULT_DAILY_URL_FETCH_QUOTA,
+    timeoutMs: options.urlFetchTimeoutMs ?? DEFAULT_URL_FETCH_TIMEOUT_MS,
+  });
+  const triggerContext = { runtime, table: triggerTable, scriptKind: options.scriptKind ?? 'addon', documentId: spreadsheet.id };
+
+  const globals: Record<string, unknown> = {
+    SpreadsheetApp: new FakeSpreadsheetApp({ runtime, model: spreadsheet, uiLog }),
+    PropertiesService: new FakePropertiesService(runtime, propertyStores),
+    CacheService: new FakeCacheService(runtime, cacheStores),
+    UrlFetchApp: urlFetchApp,
+    ScriptApp: new FakeScriptApp(triggerContext),
+    LockService: new FakeLockService(runtime, lockTable),
+    HtmlService: new FakeHtmlService(runtime, options.htmlFiles ?? {}),
+    Session: new FakeSession(runtime),
+    Utilities: new FakeUtilities(runtime),
+    Logger: new FakeLogger(runtime),
+    console: new FakeConsole(runtime),
+  };
+
+  const env: GasEnvironment = {
+    globals,
+    clock: runtime.clock,
+    spreadsheet,
+    properties: {
+      user: (email) => liveRecord(propertyStores.user(email)),
+      document: () => liveRecord(propertyStores.document),
+      script: () => liveRecord(propertyStores.script),
+    },
+    cache: {
+      user: (email) => unexpired(cacheStores.user(email), runtime.clock.now()),
+      document: () => unexpired(cacheStores.document, runtime.clock.now()),
+      script: () => unexpired(cacheStores.script, runtime.clock.now()),
+    },
+    logs: runtime.logs,
+    urlFetch: urlFetchLog,
+    ui: uiLog,
+    triggers: { list: () => triggerTable.list() },
+    locks: { holdDocumentLock: () => lockTable.holdDocumentLock() },
+    stats: runtime.stats,
+    run: (mode, user, fn) => runtime.run(mode, user, () => fn()),
+    currentExecution() {
+      const execution = runtime.currentExecution();
+      if (!execution) return null;
+      const { mode, user, startedAt, serviceCalls } = execution;
+      return { mode, user, startedAt, serviceCalls };
+    },
+    dispose: () => urlFetchApp.dispose(),
+  };
+  internals.set(env, { runtime, triggers: triggerTable });
+  return env;
+}
+
+/** A plain-looking object that reads and writes the store itself. */
+function liveRecord(store: PropertyStore): Record<string, string> {
+  return new Proxy({} as Record<string, string>, {
+    get: (target, key) => (typeof key === 'string' && store.has(key) ? store.get(key) : Reflect.get(target, key)),
+    set: (_target, key, value) => {
+      if (typeof key !== 'string') return false;
+      store.set(key, String(value));
+      return true;
+    },
+    deleteProperty: (_target, key) => {
+      if (typeof key === 'string') store.delete(key);
+      return true;
+    },
+    has: (_target, key) => typeof key === 'string' && store.has(key),
+    ownKeys: () => [...store.keys()],
+    getOwnPropertyDescriptor: (_target, key) =>
+      typeof key === 'string' && store.has(key)
+        ? { value: store.get(key), writable: true, enumerable: true, configurable: true }
+        : undefined,
+  });
+}
+
+function unexpired(store: CacheStore, now: number): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const [key, entry] of store) if (entry.expiresAt > now) entries[key] = entry.value;
+  return entries;
+}

@@ -1,0 +1,515 @@
+// SpreadsheetApp as the script sees it: every call is checked against the execution's permissions and counted.
+import { formatA1, type GridRect } from './a1';
+import { displayValue } from './cell-input';
+import type { GasShape } from './gas-shape';
+import type { Access, Runtime } from './runtime';
+import { FakeUser, SCRIPT_TIME_ZONE } from './session';
+import type { FakeSheet, FakeSpreadsheet } from './spreadsheet-model';
+import { FakeUi, type UiLog } from './ui';
+
+/** What the spreadsheet facades share. */
+interface Services {
+  runtime: Runtime;
+  model: FakeSpreadsheet;
+  uiLog: UiLog;
+}
+
+export class FakeSpreadsheetApp
+  implements GasShape<GoogleAppsScript.Spreadsheet.SpreadsheetApp, 'getActiveSpreadsheet' | 'getActive' | 'getActiveSheet' | 'getUi' | 'openById' | 'flush'>
+{
+  constructor(private readonly services: Services) {}
+
+  getActiveSpreadsheet(): FakeSpreadsheetFacade {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getActiveSpreadsheet');
+    return new FakeSpreadsheetFacade(this.services);
+  }
+
+  getActive(): FakeSpreadsheetFacade {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getActive');
+    return new FakeSpreadsheetFacade(this.services);
+  }
+
+  getActiveSheet(): FakeSheetFacade {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getActiveSheet');
+    return new FakeSheetFacade(this.services, this.services.model.activeSheet());
+  }
+
+  getUi(): FakeUi {
+    this.services.runtime.use('menu', 'SpreadsheetApp.getUi');
+    return new FakeUi(this.services.runtime, this.services.uiLog);
+  }
+
+  /** The add-on's manifest only grants spreadsheets.currentonly, so opening any file by id is refused. */
+  openById(): never {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.openById');
+    throw this.services.runtime.exception(
+      'You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+    );
+  }
+
+  flush(): void {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.flush');
+  }
+}
+
+// insertSheet is left out: its overloads take an options object this fake does not support.
+type SpreadsheetMembers =
+  | 'getId'
+  | 'getName'
+  | 'getUrl'
+  | 'getSheets'
+  | 'getSheetByName'
+  | 'getSheetById'
+  | 'deleteSheet'
+  | 'getActiveSheet'
+  | 'setActiveSheet'
+  | 'toast'
+  | 'getOwner'
+  | 'getSpreadsheetTimeZone';
+
+export class FakeSpreadsheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Spreadsheet, SpreadsheetMembers> {
+  constructor(private readonly services: Services) {}
+
+  private use(access: Access, method: string): FakeSpreadsheet {
+    this.services.runtime.use(access, `Spreadsheet.${method}`);
+    return this.services.model;
+  }
+
+  getId(): string {
+    return this.use('sheetRead', 'getId').id;
+  }
+
+  getName(): string {
+    return this.use('sheetRead', 'getName').name;
+  }
+
+  getUrl(): string {
+    return `https://docs.google.com/spreadsheets/d/${this.use('sheetRead', 'getUrl').id}/edit`;
+  }
+
+  getSheets(): FakeSheetFacade[] {
+    const sheets = this.use('sheetRead', 'getSheets').sheets();
+    return this.services.runtime.toScript(sheets.map((sheet) => new FakeSheetFacade(this.services, sheet)));
+  }
+
+  getSheetByName(name: string): FakeSheetFacade | null {
+    const sheet = this.use('sheetRead', 'getSheetByName').findSheet(String(name));
+    return sheet ? new FakeSheetFacade(this.services, sheet) : null;
+  }
+
+  getSheetById(id: number): FakeSheetFacade | null {
+    const sheet = this.use('sheetRead', 'getSheetById').sheets().find((s) => s.sheetId === id);
+    return sheet ? new FakeSheetFacade(this.services, sheet) : null;
+  }
+
+  /** insertSheet(), insertSheet(name), insertSheet(index) or insertSheet(name, index). */
+  insertSheet(nameOrIndex?: string | number, index?: number): FakeSheetFacade {
+    const model = this.use('sheetWrite', 'insertSheet');
+    const sheet =
+      typeof nameOrIndex === 'number' ? model.insertSheet(undefined, nameOrIndex) : model.insertSheet(nameOrIndex, index);
+    return new FakeSheetFacade(this.services, sheet);
+  }
+
+  deleteSheet(sheet: unknown): void {
+    const model = this.use('sheetWrite', 'deleteSheet');
+    model.deleteSheet(sheetOf(this.services.runtime, sheet, 'Spreadsheet.deleteSheet'));
+  }
+
+  getActiveSheet(): FakeSheetFacade {
+    return new FakeSheetFacade(this.services, this.use('sheetRead', 'getActiveSheet').activeSheet());
+  }
+
+  setActiveSheet(sheet: unknown): FakeSheetFacade {
+    const model = this.use('sheetWrite', 'setActiveSheet');
+    const target = sheetOf(this.services.runtime, sheet, 'Spreadsheet.setActiveSheet');
+    model.activate(target);
+    return new FakeSheetFacade(this.services, target);
+  }
+
+  toast(msg: string, title: string = '', _timeoutSeconds?: number | null): void {
+    this.use('toast', 'toast');
+    this.services.uiLog.toasts.push({ message: String(msg), title: String(title) });
+  }
+
+  getOwner(): FakeUser {
+    return new FakeUser(this.use('sheetRead', 'getOwner').owner);
+  }
+
+  getSpreadsheetTimeZone(): string {
+    this.use('sheetRead', 'getSpreadsheetTimeZone');
+    return SCRIPT_TIME_ZONE;
+  }
+}
+
+function sheetOf(runtime: Runtime, value: unknown, method: string): FakeSheet {
+  if (value instanceof FakeSheetFacade) return value.model;
+  throw runtime.exception(`The parameters (${typeof value}) don't match the method signature for SpreadsheetApp.${method}.`);
+}
+
+type SheetMembers =
+  | 'getName'
+  | 'setName'
+  | 'getSheetId'
+  | 'getIndex'
+  | 'getParent'
+  | 'getRange'
+  | 'getDataRange'
+  | 'getLastRow'
+  | 'getLastColumn'
+  | 'getMaxRows'
+  | 'getMaxColumns'
+  | 'insertRowsAfter'
+  | 'insertColumnsAfter'
+  | 'appendRow'
+  | 'setFrozenRows'
+  | 'getFrozenRows'
+  | 'clear'
+  | 'activate'
+  | 'autoResizeColumns';
+
+export class FakeSheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Sheet, SheetMembers> {
+  constructor(
+    private readonly services: Services,
+    readonly model: FakeSheet,
+  ) {}
+
+  private use(access: Access, method: string): FakeSheet {
+    this.services.runtime.use(access, `Sheet.${method}`);
+    return this.model;
+  }
+
+  getName(): string {
+    return this.use('sheetRead', 'getName').name;
+  }
+
+  setName(name: string): this {
+    this.services.model.rename(this.use('sheetWrite', 'setName'), String(name));
+    return this;
+  }
+
+  getSheetId(): number {
+    return this.use('sheetRead', 'getSheetId').sheetId;
+  }
+
+  /** 1-based position among the sheets. */
+  getIndex(): number {
+    return this.services.model.sheets().indexOf(this.use('sheetRead', 'getIndex')) + 1;
+  }
+
+  getParent(): FakeSpreadsheetFacade {
+    this.use('sheetRead', 'getParent');
+    return new FakeSpreadsheetFacade(this.services);
+  }
+
+  /** getRange(a1) or getRange(row, column, numRows = 1, numColumns = 1). */
+  getRange(rowOrA1: number | string, column?: number, numRows: number = 1, numColumns: number = 1): FakeRange {
+    const sheet = this.use('sheetRead', 'getRange');
+    if (typeof rowOrA1 === 'string') return new FakeRange(this.services, this, sheet.rect(rowOrA1));
+    const runtime = this.services.runtime;
+    if (typeof column !== 'number' || ![rowOrA1, column, numRows, numColumns].every(Number.isInteger)) {
+      throw runtime.exception("The parameters don't match the method signature for SpreadsheetApp.Sheet.getRange.");
+    }
+    if (rowOrA1 < 1) throw runtime.exception('The starting row of the range is too small.');
+    if (column < 1) throw runtime.exception('The starting column of the range is too small.');
+    if (numRows < 1) throw runtime.exception('The number of rows in the range must be at least 1.');
+    if (numColumns < 1) throw runtime.exception('The number of columns in the range must be at least 1.');
+    const rect = { row: rowOrA1, column, numRows, numColumns };
+    sheet.checkInGrid(rect);
+    return new FakeRange(this.services, this, rect);
+  }
+
+  getDataRange(): FakeRange {
+    return new FakeRange(this.services, this, this.use('sheetRead', 'getDataRange').dataRange());
+  }
+
+  getLastRow(): number {
+    return this.use('sheetRead', 'getLastRow').lastRow();
+  }
+
+  getLastColumn(): number {
+    return this.use('sheetRead', 'getLastColumn').lastColumn();
+  }
+
+  getMaxRows(): number {
+    return this.use('sheetRead', 'getMaxRows').maxRows;
+  }
+
+  getMaxColumns(): number {
+    return this.use('sheetRead', 'getMaxColumns').maxColumns;
+  }
+
+  insertRowsAfter(afterPosition: number, howMany: number): this {
+    const sheet = this.use('sheetWrite', 'insertRowsAfter');
+    this.checkPosition(afterPosition, howMany, sheet.maxRows);
+    sheet.insertRows(afterPosition, howMany);
+    return this;
+  }
+
+  insertColumnsAfter(afterPosition: number, howMany: number): this {
+    const sheet = this.use('sheetWrite', 'insertColumnsAfter');
+    this.checkPosition(afterPosition, howMany, sheet.maxColumns);
+    sheet.insertColumns(afterPosition, howMany);
+    return this;
+  }
+
+  /** Writes after the last row with content, growing the sheet when needed; strings are parsed as typed. */
+  appendRow(rowContents: unknown[]): this {
+    const sheet = this.use('sheetWrite', 'appendRow');
+    if (!Array.isArray(rowContents)) {
+      throw this.services.runtime.exception("The parameters don't match the method signature for SpreadsheetApp.Sheet.appendRow.");
+    }
+    this.services.model.stats.writeCalls++;
+    const row = sheet.lastRow() + 1;
+    if (row > sheet.maxRows) sheet.insertRows(sheet.maxRows, row - sheet.maxRows);
+    if (rowContents.length > sheet.maxColumns) sheet.insertColumns(sheet.maxColumns, rowContents.length - sheet.maxColumns);
+    sheet.writeValues({ row, column: 1, numRows: 1, numColumns: rowContents.length }, [rowContents]);
+    return this;
+  }
+
+  setFrozenRows(rows: number): void {
+    const sheet = this.use('sheetWrite', 'setFrozenRows');
+    if (!Number.isInteger(rows) || rows < 0 || rows >= sheet.maxRows) {
+      throw this.services.runtime.exception('Invalid argument: rows');
+    }
+    sheet.frozenRows = rows;
+  }
+
+  getFrozenRows(): number {
+    return this.use('sheetRead', 'getFrozenRows').frozenRows;
+  }
+
+  /** Clears contents and formats of the whole sheet. */
+  clear(): this {
+    const sheet = this.use('sheetWrite', 'clear');
+    this.services.model.stats.writeCalls++;
+    sheet.clear({ row: 1, column: 1, numRows: sheet.maxRows, numColumns: sheet.maxColumns }, false);
+    return this;
+  }
+
+  activate(): this {
+    this.services.model.activate(this.use('sheetWrite', 'activate'));
+    return this;
+  }
+
+  autoResizeColumns(_startColumn: number, _numColumns: number): this {
+    this.use('sheetWrite', 'autoResizeColumns');
+    return this;
+  }
+
+  private checkPosition(afterPosition: number, howMany: number, max: number): void {
+    if (!Number.isInteger(afterPosition) || afterPosition < 1 || afterPosition > max) {
+      throw this.services.runtime.exception('Those rows are out of bounds.');
+    }
+    if (!Number.isInteger(howMany) || howMany < 1) throw this.services.runtime.exception('Invalid argument: howMany');
+  }
+}
+
+type RangeMembers =
+  | 'getValues'
+  | 'setValues'
+  | 'getValue'
+  | 'setValue'
+  | 'getDisplayValues'
+  | 'getDisplayValue'
+  | 'getFormulas'
+  | 'getFormula'
+  | 'getNumberFormats'
+  | 'getNumberFormat'
+  | 'setNumberFormat'
+  | 'setNumberFormats'
+  | 'getRow'
+  | 'getColumn'
+  | 'getNumRows'
+  | 'getNumColumns'
+  | 'getLastRow'
+  | 'getLastColumn'
+  | 'getA1Notation'
+  | 'getSheet'
+  | 'clearContent'
+  | 'clear'
+  | 'setFontWeight'
+  | 'offset';
+
+export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, RangeMembers> {
+  constructor(
+    private readonly services: Services,
+    private readonly sheet: FakeSheetFacade,
+    private readonly rect: GridRect,
+  ) {}
+
+  private read(method: string): FakeSheet {
+    this.services.runtime.use('sheetRead', `Range.${method}`);
+    this.services.model.stats.readCalls++;
+    return this.sheet.model;
+  }
+
+  private write(method: string): FakeSheet {
+    this.services.runtime.use('sheetWrite', `Range.${method}`);
+    this.services.model.stats.writeCalls++;
+    return this.sheet.model;
+  }
+
+  getValues(): unknown[][] {
+    const sheet = this.read('getValues');
+    this.services.model.stats.getValuesCalls++;
+    return this.services.runtime.toScript(sheet.map(this.rect, (cell) => cell.value));
+  }
+
+  getValue(): unknown {
+    const sheet = this.read('getValue');
+    this.services.model.stats.getValueCalls++;
+    return this.services.runtime.toScript(sheet.cell(this.rect.row, this.rect.column).value);
+  }
+
+  getDisplayValues(): string[][] {
+    const sheet = this.read('getDisplayValues');
+    return this.services.runtime.toScript(sheet.map(this.rect, (cell) => displayValue(cell.value, cell.format)));
+  }
+
+  getDisplayValue(): string {
+    const cell = this.read('getDisplayValue').cell(this.rect.row, this.rect.column);
+    return displayValue(cell.value, cell.format);
+  }
+
+  getFormulas(): string[][] {
+    return this.services.runtime.toScript(this.read('getFormulas').map(this.rect, (cell) => cell.formula));
+  }
+
+  getFormula(): string {
+    return this.read('getFormula').cell(this.rect.row, this.rect.column).formula;
+  }
+
+  getNumberFormats(): string[][] {
+    return this.services.runtime.toScript(this.read('getNumberFormats').map(this.rect, (cell) => cell.format));
+  }
+
+  getNumberFormat(): string {
+    return this.read('getNumberFormat').cell(this.rect.row, this.rect.column).format;
+  }
+
+  setValues(values: unknown[][]): this {
+    const sheet = this.write('setValues');
+    this.services.model.stats.setValuesCalls++;
+    this.checkShape(values, 'setValues');
+    sheet.writeValues(this.rect, values);
+    return this;
+  }
+
+  /** Sets every cell of the range to `value`. */
+  setValue(value: unknown): this {
+    const sheet = this.write('setValue');
+    this.services.model.stats.setValueCalls++;
+    sheet.writeValues(this.rect, this.filled(value));
+    return this;
+  }
+
+  setNumberFormat(numberFormat: string): this {
+    const sheet = this.write('setNumberFormat');
+    this.forEachCell((row, column) => sheet.setCell(row, column, { ...sheet.cell(row, column), format: String(numberFormat) }));
+    return this;
+  }
+
+  setNumberFormats(numberFormats: string[][]): this {
+    const sheet = this.write('setNumberFormats');
+    this.checkShape(numberFormats, 'setNumberFormats');
+    this.forEachCell((row, column, r, c) =>
+      sheet.setCell(row, column, { ...sheet.cell(row, column), format: String(numberFormats[r][c]) }),
+    );
+    return this;
+  }
+
+  getRow(): number {
+    this.services.runtime.use('sheetRead', 'Range.getRow');
+    return this.rect.row;
+  }
+
+  getColumn(): number {
+    this.services.runtime.use('sheetRead', 'Range.getColumn');
+    return this.rect.column;
+  }
+
+  getNumRows(): number {
+    this.services.runtime.use('sheetRead', 'Range.getNumRows');
+    return this.rect.numRows;
+  }
+
+  getNumColumns(): number {
+    this.services.runtime.use('sheetRead', 'Range.getNumColumns');
+    return this.rect.numColumns;
+  }
+
+  getLastRow(): number {
+    this.services.runtime.use('sheetRead', 'Range.getLastRow');
+    return this.rect.row + this.rect.numRows - 1;
+  }
+
+  getLastColumn(): number {
+    this.services.runtime.use('sheetRead', 'Range.getLastColumn');
+    return this.rect.column + this.rect.numColumns - 1;
+  }
+
+  getA1Notation(): string {
+    this.services.runtime.use('sheetRead', 'Range.getA1Notation');
+    return formatA1(this.rect);
+  }
+
+  getSheet(): FakeSheetFacade {
+    this.services.runtime.use('sheetRead', 'Range.getSheet');
+    return this.sheet;
+  }
+
+  /** Clears values and formulas, keeping formats. */
+  clearContent(): this {
+    this.write('clearContent').clear(this.rect, true);
+    return this;
+  }
+
+  /** Clears values, formulas and formats. */
+  clear(): this {
+    this.write('clear').clear(this.rect, false);
+    return this;
+  }
+
+  setFontWeight(_fontWeight: string | null): this {
+    this.services.runtime.use('sheetWrite', 'Range.setFontWeight');
+    return this;
+  }
+
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
+    return this.sheet.getRange(
+      this.rect.row + rowOffset,
+      this.rect.column + columnOffset,
+      numRows ?? this.rect.numRows,
+      numColumns ?? this.rect.numColumns,
+    );
+  }
+
+  private checkShape(grid: unknown, method: string): void {
+    const runtime = this.services.runtime;
+    if (!Array.isArray(grid) || !grid.every((row) => Array.isArray(row))) {
+      throw runtime.exception(`The parameters (${typeof grid}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+    }
+    if (grid.length !== this.rect.numRows) {
+      throw runtime.exception(
+        `The number of rows in the data does not match the number of rows in the range. The data has ${grid.length} but the range has ${this.rect.numRows}.`,
+      );
+    }
+    for (const row of grid as unknown[][]) {
+      if (row.length !== this.rect.numColumns) {
+        throw runtime.exception(
+          `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${this.rect.numColumns}.`,
+        );
+      }
+    }
+  }
+
+  private filled(value: unknown): unknown[][] {
+    return Array.from({ length: this.rect.numRows }, () => new Array<unknown>(this.rect.numColumns).fill(value));
+  }
+
+  private forEachCell(visit: (row: number, column: number, r: number, c: number) => void): void {
+    for (let r = 0; r < this.rect.numRows; r++) {
+      for (let c = 0; c < this.rect.numColumns; c++) visit(this.rect.row + r, this.rect.column + c, r, c);
+    }
+  }
+}
