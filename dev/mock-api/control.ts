@@ -1,0 +1,91 @@
+// Typed client of the mock's /__mock/ control endpoints, for tests and benchmarks.
+
+import type { Tier } from '../../src/core/api/types';
+import type { ClockState, JobInternalState, LogFilter, MockFault, MockKey, MockLogEntry, NextJobOptions } from './protocol';
+
+export type { ClockState, JobClockMode, JobInternalState, LogFilter, MockFault, MockKey, MockLogEntry, NextJobOptions } from './protocol';
+
+export function matchesLogFilter(entry: MockLogEntry, filter: LogFilter = {}): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.key !== undefined && entry.key !== filter.key) return false;
+  if (typeof filter.path === 'string' && entry.path !== filter.path) return false;
+  if (filter.path instanceof RegExp && !filter.path.test(entry.path)) return false;
+  return true;
+}
+
+export class MockControl {
+  constructor(readonly baseUrl: string) {}
+
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/__mock/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Mock control ${method} /__mock/${path} failed with ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** Forgets key usage, jobs, faults, log and clock offset; restores the start-up keys. */
+  async reset(): Promise<void> {
+    await this.call('POST', 'reset');
+  }
+
+  /** Creates or replaces a key. */
+  async setKey(key: MockKey): Promise<void> {
+    await this.call('POST', 'keys', key);
+  }
+
+  getKey(key: string): Promise<{ credits: number; tier: Tier }> {
+    return this.call('GET', `keys/${encodeURIComponent(key)}`);
+  }
+
+  async addFaults(faults: MockFault[]): Promise<void> {
+    await this.call('POST', 'faults', { faults });
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', 'faults');
+  }
+
+  /** Moves the job clock (and rate-limit windows) forward. */
+  advanceClock(ms: number): Promise<ClockState> {
+    return this.call('POST', 'clock/advance', { ms });
+  }
+
+  clock(): Promise<ClockState> {
+    return this.call('GET', 'clock');
+  }
+
+  /** Options for the next research job started. */
+  async nextJob(options: NextJobOptions): Promise<void> {
+    await this.call('POST', 'next-job', options);
+  }
+
+  job(jobId: string): Promise<JobInternalState> {
+    return this.call('GET', `jobs/${encodeURIComponent(jobId)}`);
+  }
+
+  /** Deletes a job, so later reads of it answer 404. */
+  async deleteJob(jobId: string): Promise<void> {
+    await this.call('DELETE', `jobs/${encodeURIComponent(jobId)}`);
+  }
+
+  log(): Promise<MockLogEntry[]> {
+    return this.call('GET', 'log');
+  }
+
+  async clearLog(): Promise<void> {
+    await this.call('DELETE', 'log');
+  }
+
+  async requests(filter?: LogFilter): Promise<MockLogEntry[]> {
+    return (await this.log()).filter((entry) => matchesLogFilter(entry, filter));
+  }
+
+  async creditsCharged(filter?: LogFilter): Promise<number> {
+    return (await this.requests(filter)).reduce((sum, entry) => sum + entry.credits, 0);
+  }
+}

@@ -1,0 +1,122 @@
+// Injected faults: status, rate_limit (header or body), latency, drop, malformed; FIFO order, path scope, no charge.
+
+import { DEMO_KEY, profileQuery, startTestMock, type TestMock } from './harness';
+
+let mock: TestMock;
+beforeAll(async () => {
+  mock = await startTestMock({ seed: 1 });
+});
+afterAll(() => mock.close());
+beforeEach(() => mock.control.reset());
+
+const SCRAPE = `/api/enrich/scrape?${profileQuery('https://www.network.com/in/someone')}`;
+const COMPANIES = '/api/search/companies?query=ai&limit=3';
+
+describe('faults', () => {
+  test('status faults answer their status for `count` requests, charge nothing, then normal service resumes', async () => {
+    await mock.control.addFaults([{ kind: 'status', status: 503, count: 2 }]);
+    const first = await mock.get(COMPANIES);
+    expect(first.status).toBe(503);
+    expect(first.body).toEqual({ detail: 'Search service temporarily unavailable.' });
+    expect((await mock.get(SCRAPE)).status).toBe(503);
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    expect(await mock.control.creditsCharged()).toBe(3);
+    expect((await mock.control.requests({ status: 503 })).map((entry) => entry.credits)).toEqual([0, 0]);
+  });
+
+  test('faults fire in FIFO order, before authentication', async () => {
+    await mock.control.addFaults([
+      { kind: 'status', status: 500, count: 1 },
+      { kind: 'status', status: 502, count: 1 },
+    ]);
+    expect((await mock.get(COMPANIES, null)).status).toBe(500);
+    const second = await mock.get(COMPANIES);
+    expect(second.status).toBe(502);
+    expect(second.body).toEqual({ detail: 'Bad gateway.' });
+  });
+
+  test('rate_limit via header sends Retry-After; via body sends retry_after', async () => {
+    await mock.control.addFaults([
+      { kind: 'rate_limit', retryAfterSeconds: 7, count: 1, via: 'header' },
+      { kind: 'rate_limit', retryAfterSeconds: 3, count: 1, via: 'body' },
+    ]);
+    const header = await mock.get(SCRAPE);
+    expect(header.status).toBe(429);
+    expect(header.headers.get('retry-after')).toBe('7');
+    expect(header.body).toEqual({ detail: 'Rate limit exceeded.' });
+    const body = await mock.get(SCRAPE);
+    expect(body.status).toBe(429);
+    expect(body.headers.get('retry-after')).toBeNull();
+    expect(body.body).toEqual({ detail: 'Rate limit exceeded.', retry_after: 3 });
+  });
+
+  test('latency delays matching requests; without count it stays until cleared', async () => {
+    await mock.control.addFaults([{ kind: 'latency', ms: 150 }]);
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      expect((await mock.get(COMPANIES)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    }
+    await mock.control.clearFaults();
+    const started = Date.now();
+    await mock.get(COMPANIES);
+    expect(Date.now() - started).toBeLessThan(140);
+  });
+
+  test('latency combines with the next fault and counts down', async () => {
+    await mock.control.addFaults([
+      { kind: 'latency', ms: 100, count: 1 },
+      { kind: 'status', status: 500, count: 1 },
+    ]);
+    const started = Date.now();
+    expect((await mock.get(COMPANIES)).status).toBe(500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    const again = Date.now();
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    expect(Date.now() - again).toBeLessThan(90);
+  });
+
+  test('drop destroys the connection without an answer', async () => {
+    await mock.control.addFaults([{ kind: 'drop', count: 1 }]);
+    await expect(fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })).rejects.toThrow();
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    expect((await mock.control.requests())[0]).toMatchObject({ status: 0, credits: 0 });
+  });
+
+  test('malformed answers 200 with broken JSON and charges nothing', async () => {
+    await mock.control.addFaults([{ kind: 'malformed', count: 1 }]);
+    const answer = await mock.get(COMPANIES);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(() => JSON.parse(answer.text)).toThrow();
+    expect(await mock.control.creditsCharged()).toBe(0);
+  });
+
+  test('path scopes a fault to one endpoint exactly, or to a prefix with *', async () => {
+    await mock.control.addFaults([
+      { kind: 'status', status: 500, count: 1, path: '/api/search' },
+      { kind: 'status', status: 503, count: 1, path: '/api/search/deep_research/*' },
+    ]);
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    expect((await mock.get('/api/search/deep_research/abc')).status).toBe(503);
+    expect((await mock.get('/api/search?query=x&limit=1')).status).toBe(500);
+    expect((await mock.get('/api/search?query=x&limit=1')).status).toBe(200);
+  });
+
+  test('clearing the queue and reset both drop pending faults; invalid faults are refused', async () => {
+    await mock.control.addFaults([{ kind: 'status', status: 500, count: 5 }]);
+    await mock.control.clearFaults();
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    await mock.control.addFaults([{ kind: 'drop', count: 5 }]);
+    await mock.control.reset();
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    await expect(mock.control.addFaults([{ kind: 'status', status: 200, count: 1 }])).rejects.toThrow(/400/);
+    await expect(mock.control.addFaults([{ kind: 'drop', count: 0 }])).rejects.toThrow(/400/);
+  });
+
+  test('control endpoints are never faulted', async () => {
+    await mock.control.addFaults([{ kind: 'status', status: 500, count: 1 }]);
+    expect(await mock.control.clock()).toEqual({ jobTime: 0, offset: 0 });
+    expect((await mock.get(COMPANIES)).status).toBe(500);
+  });
+});
