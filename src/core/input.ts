@@ -33,7 +33,7 @@ function fail<T>(message: string): InputResult<T> {
 }
 
 /** The input, shortened and quoted, so a message never repeats a long paste. */
-export function quoteInput(value: string): string {
+function quoteInput(value: string): string {
   const oneLine = value.replace(/\s+/g, ' ').trim();
   const shown = oneLine.length > MAX_QUOTED_LENGTH ? oneLine.slice(0, MAX_QUOTED_LENGTH - 1) + '…' : oneLine;
   return `"${shown}"`;

@@ -1,0 +1,186 @@
+// Readers of successful answers: they check the shape the rest of the add-on relies on, fill what the spec marks as
+// optional or "not shown", and refuse (rather than misread) anything else, including the legacy record format.
+import type {
+  CancelResearchResponse,
+  CompanySearchResponse,
+  Contact,
+  ContactError,
+  ContactLookupResponse,
+  ContactResult,
+  JobStatus,
+  JobStatusResponse,
+  ModernProfile,
+  Pagination,
+  PeopleSearchResponse,
+  ScrapedProfile,
+  Social,
+  StartResearchResponse,
+} from './types';
+import { isRecord } from './errors';
+
+/** Thrown by the readers; the operation turns it into a malformed or legacy_format error. */
+export class UnreadableAnswer extends Error {
+  constructor(
+    readonly kind: 'malformed' | 'legacy_format',
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const JOB_STATUSES: readonly JobStatus[] = ['pending', 'searching', 'processing', 'completed', 'error', 'cancelled'];
+const SOCIAL_CODES: readonly string[] = ['li', 'fb', 'tw', 'ig'];
+const SCRAPED_LISTS = ['experience', 'education', 'skills', 'languages', 'certifications', 'honors', 'posts'] as const;
+
+function object(value: unknown, what: string): Record<string, unknown> {
+  if (!isRecord(value)) throw new UnreadableAnswer('malformed', `${what} is not an object`);
+  return value;
+}
+
+function list(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new UnreadableAnswer('malformed', `${what} is not a list`);
+  return value;
+}
+
+function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
+}
+
+function count(value: unknown, fallback: number): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
+}
+
+export function readScrapedProfile(body: unknown): ScrapedProfile {
+  const answer = object(body, 'the answer');
+  object(answer.profile, 'profile');
+  const lists: Record<string, unknown[]> = {};
+  for (const name of SCRAPED_LISTS) lists[name] = answer[name] == null ? [] : list(answer[name], name);
+  return { ...answer, ...lists, location: text(answer.location) } as unknown as ScrapedProfile;
+}
+
+export function readCompanySearch(body: unknown): CompanySearchResponse {
+  const answer = object(body, 'the answer');
+  const results = list(answer.results, 'results').map((company, i) => object(company, `result ${i + 1}`));
+  return { ...answer, results, total: count(answer.total, results.length), query: text(answer.query) } as unknown as CompanySearchResponse;
+}
+
+export function readContactLookup(body: unknown): ContactLookupResponse {
+  const answer = object(body, 'the answer');
+  return { data: list(answer.data, 'data').map((element, i) => readContactElement(object(element, `data ${i + 1}`))) };
+}
+
+function readContactElement(element: Record<string, unknown>): ContactResult | ContactError {
+  if (element.error === true) return { error: true, message: text(element.message), details: text(element.details) };
+  const contacts: Contact[] = (element.contacts == null ? [] : list(element.contacts, 'contacts'))
+    .filter(isRecord)
+    .filter((contact) => (contact.type === 'email' || contact.type === 'phone') && text(contact.value) !== '')
+    .map((contact) => {
+      const rating = text(contact.rating);
+      return {
+        type: contact.type as Contact['type'],
+        value: text(contact.value),
+        subType: text(contact.subType),
+        ...(rating === '' ? {} : { rating }),
+      };
+    });
+  const social: Social[] = (element.social == null ? [] : list(element.social, 'social'))
+    .filter(isRecord)
+    .filter((link) => SOCIAL_CODES.includes(text(link.type)) && text(link.link) !== '')
+    .map((link) => ({ type: link.type as Social['type'], link: text(link.link), rating: text(link.rating) }));
+  return { contacts, social };
+}
+
+/**
+ * A modern record always carries `full_name` (possibly null) and dates its experience entries with
+ * `date_from_year`; a legacy record (`name`, `profile_url`, a `company` string, string dates) has neither.
+ */
+function readModernProfile(value: unknown, what: string): ModernProfile {
+  const record = object(value, what);
+  const experience = record.experience;
+  const modernExperience =
+    experience == null ||
+    (Array.isArray(experience) && experience.every((entry) => isRecord(entry) && 'date_from_year' in entry));
+  if (!('full_name' in record) || !modernExperience) {
+    throw new UnreadableAnswer('legacy_format', `${what} is in the legacy format`);
+  }
+  return record as unknown as ModernProfile;
+}
+
+export function readPeopleSearch(body: unknown): PeopleSearchResponse {
+  const answer = object(body, 'the answer');
+  const results = list(answer.results, 'results').map((record, i) => readModernProfile(record, `result ${i + 1}`));
+  return {
+    ...answer,
+    results,
+    total: count(answer.total, results.length),
+    query: text(answer.query),
+    search_id: text(answer.search_id),
+  } as PeopleSearchResponse;
+}
+
+/** The profile record itself, or (shape not shown in the spec) the record wrapped in `profile`, `data` or `result`. */
+export function readProfileRecord(body: unknown): ModernProfile {
+  const answer = object(body, 'the answer');
+  const wrapped = [answer.profile, answer.data, answer.result].find(isRecord);
+  return readModernProfile('id' in answer || wrapped === undefined ? answer : wrapped, 'the profile');
+}
+
+export function readStartResearch(body: unknown): StartResearchResponse {
+  const answer = object(body, 'the answer');
+  const jobId = text(answer.job_id);
+  if (jobId === '') throw new UnreadableAnswer('malformed', 'no job_id');
+  return { ...answer, job_id: jobId, status: readJobStatusValue(answer.status ?? 'pending'), message: text(answer.message) };
+}
+
+function readJobStatusValue(value: unknown): JobStatus {
+  const status = JOB_STATUSES.find((known) => known === value);
+  if (status === undefined) throw new UnreadableAnswer('malformed', `unknown job status ${JSON.stringify(value)}`);
+  return status;
+}
+
+/**
+ * Tolerant where the spec says "not shown": the profiles may come as `results` or `profiles`, the error as text or
+ * as an object with a message, and missing counters read as 0.
+ */
+export function readJobStatus(body: unknown, requestedJobId: string): JobStatusResponse {
+  const answer = object(body, 'the answer');
+  const profiles = answer.results ?? answer.profiles ?? [];
+  const status: JobStatusResponse = {
+    job_id: text(answer.job_id, requestedJobId),
+    status: readJobStatusValue(answer.status),
+    message: text(answer.message),
+    created_at: count(answer.created_at, 0),
+    total_results_found: count(answer.total_results_found, 0),
+    final_results_count: count(answer.final_results_count, 0),
+    filtered_results_count: count(answer.filtered_results_count, 0),
+    chunks_processed: count(answer.chunks_processed, 0),
+    total_chunks: count(answer.total_chunks, 0),
+    results: list(profiles, 'results').map((record, i) => readModernProfile(record, `result ${i + 1}`)),
+  };
+  if (isRecord(answer.pagination)) status.pagination = readPagination(answer.pagination);
+  const error = readJobError(answer.error);
+  if (error !== undefined) status.error = error;
+  return status;
+}
+
+function readPagination(pagination: Record<string, unknown>): Pagination {
+  const page = count(pagination.page, 1);
+  const pageSize = count(pagination.page_size, 0);
+  const totalResults = count(pagination.total_results, 0);
+  const totalPages = count(pagination.total_pages, pageSize > 0 ? Math.ceil(totalResults / pageSize) : 0);
+  const hasMore = typeof pagination.has_more === 'boolean' ? pagination.has_more : page < totalPages;
+  return { ...pagination, page, page_size: pageSize, total_results: totalResults, total_pages: totalPages, has_more: hasMore };
+}
+
+function readJobError(error: unknown): string | undefined {
+  if (typeof error === 'string') return error === '' ? undefined : error;
+  if (isRecord(error)) return text(error.message) || text(error.detail) || JSON.stringify(error);
+  return undefined;
+}
+
+export function readCancelResearch(body: unknown): CancelResearchResponse {
+  const answer = object(body, 'the answer');
+  if (typeof answer.success !== 'boolean') throw new UnreadableAnswer('malformed', 'no success flag');
+  return { success: answer.success, message: text(answer.message) };
+}

@@ -1,0 +1,101 @@
+// Contract tests run the real client over real HTTP against the mock API in a child process (the synchronous Http
+// blocks this thread). Each test starts from a reset mock with a fresh key.
+import { ApiClient } from '../../src/core/api/client';
+import type { ApiResult } from '../../src/core/api/errors';
+import type { RetryPolicy } from '../../src/core/api/execute';
+import type { Prepared } from '../../src/core/api/operations';
+import type { Tier } from '../../src/core/api/types';
+import type { MockControl } from '../../dev/mock-api/control';
+import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
+import { createSyncHttp, RecordingClock, type SyncHttp } from './sync-http';
+
+export const KEY = 'lk_contract_000000000000000000000000a1b2';
+export const OTHER_KEY = 'lk_contract_other_0000000000000000000c3d4';
+export const KEY_HINT = KEY.slice(-4);
+export const STARTING_CREDITS = 1000;
+
+export interface ConnectOptions {
+  apiKey?: string;
+  retry?: Partial<RetryPolicy>;
+  /** Defaults to 0: retries after no backoff, so tests only wait where a Retry-After says so. */
+  random?: () => number;
+}
+
+export interface MockApiHarness {
+  readonly control: MockControl;
+  readonly url: string;
+  connect(options?: ConnectOptions): { client: ApiClient; clock: RecordingClock };
+  setKey(key: string, credits: number, tier?: Tier): Promise<void>;
+}
+
+export function useMockApi(): MockApiHarness {
+  let mock: SpawnedMockApi | undefined;
+  let http: SyncHttp | undefined;
+  const running = () => {
+    if (!mock || !http) throw new Error('The mock API is not running.');
+    return { mock, http };
+  };
+
+  beforeAll(async () => {
+    mock = await spawnMockApi({ jobClock: 'manual', seed: 1 });
+    http = createSyncHttp(10_000);
+  });
+  afterAll(async () => {
+    await http?.close();
+    await mock?.stop();
+  });
+  beforeEach(async () => {
+    const { control } = running().mock;
+    await control.reset();
+    await control.setKey({ key: KEY, credits: STARTING_CREDITS, tier: '3' });
+    await control.setKey({ key: OTHER_KEY, credits: STARTING_CREDITS, tier: '3' });
+  });
+
+  return {
+    get control() {
+      return running().mock.control;
+    },
+    get url() {
+      return running().mock.url;
+    },
+    connect(options = {}) {
+      const clock = new RecordingClock();
+      const client = new ApiClient({
+        http: running().http,
+        clock,
+        baseUrl: running().mock.url,
+        apiKey: options.apiKey ?? KEY,
+        random: options.random ?? (() => 0),
+        retry: options.retry,
+      });
+      return { client, clock };
+    },
+    async setKey(key, credits, tier = '3') {
+      await running().mock.control.setKey({ key, credits, tier });
+    },
+  };
+}
+
+/** A valid operation sent to a changed URL: how these tests reach server-side errors the client prevents. */
+export function withUrl<T>(prepared: Prepared<T>, edit: (url: string) => string): Prepared<T> {
+  if (!prepared.ok) throw new Error(`Expected a valid operation: ${prepared.error.message}`);
+  const { operation } = prepared;
+  return { ok: true, operation: { ...operation, request: { ...operation.request, url: edit(operation.request.url) } } };
+}
+
+export function valueOf<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new Error(`Expected success, got ${result.error.kind}: ${result.error.message}`);
+  return result.value;
+}
+
+/** The error of a failed call, checked to carry no part of the key. */
+export function errorOf<T>(result: ApiResult<T>) {
+  if (result.ok) throw new Error('Expected a failure.');
+  for (const key of [KEY, OTHER_KEY]) {
+    expect(result.error.message).not.toContain(key);
+    expect(result.error.message).not.toContain(key.slice(-12));
+  }
+  return result.error;
+}
+
+export const profileUrl = (slug: string) => `https://www.network.com/in/${slug}`;

@@ -1,0 +1,167 @@
+// Reading successful answers: typed values, tolerance where the spec says "not shown", legacy refusal, credits.
+import { CREDIT_COSTS, estimateCredits } from '../../../src/core/api/credits';
+import { DEFAULT_SEARCH_LIMIT } from '../../../src/core/api/limits';
+import { jobStatus, json, legacyProfile, modernProfile, scrapedProfile, setup } from './fakes';
+
+function answerWith(body: unknown) {
+  return setup(() => json(200, body)).client;
+}
+
+describe('contact lookup', () => {
+  it('reads results, in-body errors and empty results, each costing 1 credit', () => {
+    const client = answerWith({
+      data: [
+        {
+          contacts: [
+            { type: 'email', value: 'ada@example.com', subType: 'work', rating: 95 },
+            { type: 'phone', value: '+14155550100', subType: 'mobile' },
+            { type: 'fax', value: '123', subType: 'work' },
+          ],
+          social: [
+            { type: 'li', link: 'https://www.network.com/in/ada', rating: '99' },
+            { type: 'myspace', link: 'https://x', rating: '10' },
+          ],
+        },
+        { error: true, message: 'No profile found', details: 'for ada@nobody.example' },
+        { contacts: [], social: [] },
+      ],
+    });
+    expect(client.lookupContacts({ email: 'ada@example.com' })).toEqual({
+      ok: true,
+      credits: 1,
+      value: {
+        data: [
+          {
+            contacts: [
+              { type: 'email', value: 'ada@example.com', subType: 'work', rating: '95' },
+              { type: 'phone', value: '+14155550100', subType: 'mobile' },
+            ],
+            social: [{ type: 'li', link: 'https://www.network.com/in/ada', rating: '99' }],
+          },
+          { error: true, message: 'No profile found', details: 'for ada@nobody.example' },
+          { contacts: [], social: [] },
+        ],
+      },
+    });
+    expect(answerWith({ data: [] }).lookupContacts({ phone: '+14155550100' })).toEqual({
+      ok: true,
+      credits: 1,
+      value: { data: [] },
+    });
+  });
+});
+
+describe('scrape and company search', () => {
+  it('reads a scraped profile, filling missing lists, for 2 credits', () => {
+    const { experience: _dropped, ...partial } = scrapedProfile();
+    const result = answerWith(partial).scrapeProfile('network.com/in/ada');
+    expect(result).toEqual({ ok: true, credits: 2, value: expect.objectContaining({ experience: [], skills: ['maths'] }) });
+  });
+
+  it('charges company search 1 credit per result returned', () => {
+    const companies = [{ id: 1, company_name: 'A', criteria: { 'is fintech': 'YES' } }, { id: 2, company_name: 'B', criteria: {} }];
+    const result = answerWith({ results: companies, total: 2, query: 'fintech' }).searchCompanies({ query: 'fintech', limit: 10 });
+    expect(result).toEqual({ ok: true, credits: 2, value: { results: companies, total: 2, query: 'fintech' } });
+    expect(answerWith({ results: [] }).searchCompanies({ query: 'x', limit: 10 })).toEqual({
+      ok: true,
+      credits: 0,
+      value: { results: [], total: 0, query: '' },
+    });
+  });
+});
+
+describe('modern and legacy records', () => {
+  it('reads modern people results, 1 credit per result', () => {
+    const envelope = { results: [modernProfile(), modernProfile({ id: 'p2', experience: null })], total: 2, query: 'q', search_id: 'uuid' };
+    const result = answerWith(envelope).searchPeople({ query: 'q', limit: 10 });
+    expect(result).toEqual({ ok: true, credits: 2, value: envelope });
+  });
+
+  it('reads a modern profile record for 1 credit, bare or wrapped', () => {
+    expect(answerWith(modernProfile()).enrichProfile('network.com/in/ada')).toEqual({ ok: true, credits: 1, value: modernProfile() });
+    expect(answerWith({ profile: modernProfile() }).enrichProfile('network.com/in/ada')).toEqual({
+      ok: true,
+      credits: 1,
+      value: modernProfile(),
+    });
+  });
+
+  it.each([
+    ['a legacy record', legacyProfile()],
+    ['a record with full_name but legacy experience', modernProfile({ experience: [{ company: 'X', start_date: '2020-01' }] })],
+    ['a record whose experience is text', modernProfile({ experience: 'Analyst at Engines' })],
+  ])('refuses %s everywhere records appear', (_name, record) => {
+    const legacy = { ok: false, error: expect.objectContaining({ kind: 'legacy_format' }) };
+    expect(answerWith({ results: [modernProfile(), record], total: 2, query: 'q', search_id: 's' }).searchPeople({ query: 'q', limit: 5 })).toEqual(legacy);
+    expect(answerWith(record).enrichProfile('network.com/in/ada')).toEqual(legacy);
+    expect(answerWith(jobStatus({ results: [record] })).getResearchJob('job-1')).toEqual(legacy);
+  });
+});
+
+describe('research jobs', () => {
+  it('reads a status with its page, free of charge', () => {
+    const pagination = { page: 2, page_size: 2, total_results: 3, total_pages: 2, has_more: false };
+    const result = answerWith(jobStatus({ pagination })).getResearchJob('job-1', { page: 2, pageSize: 2 });
+    expect(result).toEqual({ ok: true, credits: 0, value: { ...jobStatus(), pagination } });
+  });
+
+  it('is tolerant where the spec does not show the shape', () => {
+    const { results, ...withoutResults } = jobStatus();
+    const body = { ...withoutResults, job_id: undefined, profiles: results, error: { message: 'Search backend failed', code: 7 },
+      status: 'error', created_at: '1700000000', chunks_processed: undefined, pagination: { page: 3, page_size: 25, total_results: 60 } };
+    const result = answerWith(body).getResearchJob('job-9', { page: 3 });
+    expect(result.ok && result.value).toEqual(
+      expect.objectContaining({
+        job_id: 'job-9',
+        status: 'error',
+        created_at: 1_700_000_000,
+        chunks_processed: 0,
+        results,
+        error: 'Search backend failed',
+        pagination: { page: 3, page_size: 25, total_results: 60, total_pages: 3, has_more: false },
+      }),
+    );
+    const textError = answerWith(jobStatus({ status: 'error', error: 'Timed out', results: undefined })).getResearchJob('job-1');
+    expect(textError.ok && [textError.value.error, textError.value.results]).toEqual(['Timed out', []]);
+  });
+
+  it('reads a start answer and a cancel answer, free of charge', () => {
+    expect(answerWith({ job_id: 'job-1', status: 'pending', message: 'Queued' }).startResearch({ query: 'q', limit: 10 })).toEqual({
+      ok: true,
+      credits: 0,
+      value: { job_id: 'job-1', status: 'pending', message: 'Queued' },
+    });
+    expect(answerWith({ job_id: 'job-2' }).startResearch({ query: 'q', limit: 10 })).toEqual({
+      ok: true,
+      credits: 0,
+      value: { job_id: 'job-2', status: 'pending', message: '' },
+    });
+    expect(answerWith({ success: false, message: 'Already cancelled' }).cancelResearch('job-1')).toEqual({
+      ok: true,
+      credits: 0,
+      value: { success: false, message: 'Already cancelled' },
+    });
+  });
+});
+
+describe('credit estimates', () => {
+  it('follows the spec table and marks our own readings', () => {
+    expect(CREDIT_COSTS.scrape).toEqual({ perRequest: 2, perResult: 0, basis: 'spec' });
+    expect(CREDIT_COSTS.contacts).toEqual({ perRequest: 1, perResult: 0, basis: 'spec' });
+    expect(CREDIT_COSTS.companySearch).toEqual({ perRequest: 0, perResult: 1, basis: 'spec' });
+    expect(CREDIT_COSTS.jobStatus.perRequest).toBe(0);
+    expect(CREDIT_COSTS.peopleSearch.basis).toBe('our reading');
+  });
+
+  it('estimates the most a call can cost', () => {
+    expect(estimateCredits('companySearch')).toBe(DEFAULT_SEARCH_LIMIT);
+    expect(estimateCredits('companySearch', { limit: 40 })).toBe(40);
+    expect(estimateCredits('peopleSearch', { limit: 25, requests: 2 })).toBe(50);
+    expect(estimateCredits('scrape', { requests: 12 })).toBe(24);
+    expect(estimateCredits('contacts', { requests: 3 })).toBe(3);
+    expect(estimateCredits('profileRecord')).toBe(1);
+    expect(estimateCredits('jobStatus', { requests: 100 })).toBe(0);
+    expect(estimateCredits('startResearch')).toBe(0);
+    expect(estimateCredits('cancelResearch')).toBe(0);
+  });
+});

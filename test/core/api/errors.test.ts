@@ -1,0 +1,179 @@
+// How failures read: one sentence per status and operation, FastAPI bodies, malformed answers, and no API key in
+// any message.
+import type { HttpOutcome } from '../../../src/core/ports';
+import type { ApiResult } from '../../../src/core/api/errors';
+import { noKeyError } from '../../../src/core/api/errors';
+import { API_KEY, json, setup } from './fakes';
+
+type Client = ReturnType<typeof setup>['client'];
+
+const calls: Record<string, (client: Client) => ApiResult<unknown>> = {
+  scrape: (c) => c.scrapeProfile('network.com/in/ada'),
+  companySearch: (c) => c.searchCompanies({ query: 'fintech', limit: 10 }),
+  contacts: (c) => c.lookupContacts({ email: 'ada@example.com' }),
+  startResearch: (c) => c.startResearch({ query: 'CTOs', limit: 10 }),
+  jobStatus: (c) => c.getResearchJob('job-1', { page: 1 }),
+  cancelResearch: (c) => c.cancelResearch('job-1'),
+  peopleSearch: (c) => c.searchPeople({ query: 'CTOs', limit: 10 }),
+  profileRecord: (c) => c.enrichProfile('network.com/in/ada'),
+};
+
+function failWith(call: (client: Client) => ApiResult<unknown>, outcome: HttpOutcome) {
+  const { client } = setup(() => outcome, { maxAttempts: 1 });
+  const result = call(client);
+  if (result.ok) throw new Error('expected a failure');
+  return result.error;
+}
+
+describe('error statuses', () => {
+  it.each([
+    [401, 'unauthorized', 'The API key was rejected (401). Check it in Extensions → sheet-enrich → Settings.'],
+    [402, 'no_credits', 'The API key is out of credits (402). Add credits to the account, then try again.'],
+    [500, 'server', 'The service had an internal error (500); try again later.'],
+    [502, 'server', 'The service had an internal error (502); try again later.'],
+    [503, 'unavailable', 'The service is temporarily unavailable (503); try again later.'],
+  ])('%i reads the same for every operation', (status, kind, message) => {
+    for (const call of Object.values(calls)) {
+      expect(failWith(call, json(status, { detail: 'internal words' }))).toEqual({ kind, status, message });
+    }
+  });
+
+  it('says when to try again after 429, from the header or the body', () => {
+    expect(failWith(calls.scrape, json(429, {}, { 'retry-after': '12' }))).toEqual({
+      kind: 'rate_limited',
+      status: 429,
+      retryAfterMs: 12000,
+      message: 'The service is rate limiting requests (429); try again in 12 s.',
+    });
+    expect(failWith(calls.scrape, json(429, { detail: 'Rate limit exceeded', retry_after: 2.5 })).message).toBe(
+      'The service is rate limiting requests (429); try again in 3 s.',
+    );
+    expect(failWith(calls.scrape, json(429, 'slow down'))).toEqual({
+      kind: 'rate_limited',
+      status: 429,
+      message: 'The service is rate limiting requests (429); try again shortly.',
+    });
+  });
+
+  it('words 403 and 404 by what was asked', () => {
+    expect(failWith(calls.scrape, json(403, { detail: 'Forbidden' }))).toEqual({
+      kind: 'forbidden',
+      status: 403,
+      message: 'This profile is private or restricted, so it cannot be scraped (403).',
+    });
+    expect(failWith(calls.scrape, json(404, {})).message).toBe(
+      'Profile not found (404): the service has no profile at this URL.',
+    );
+    expect(failWith(calls.profileRecord, json(404, {})).kind).toBe('not_found');
+    expect(failWith(calls.profileRecord, json(404, {})).message).toMatch(/^Profile not found/);
+    for (const call of [calls.jobStatus, calls.cancelResearch]) {
+      expect(failWith(call, json(403, {})).message).toBe(
+        'This research job was started with another API key, so yours may not read it (403).',
+      );
+      expect(failWith(call, json(404, {}))).toEqual({
+        kind: 'not_found',
+        status: 404,
+        message: 'This research job no longer exists (404).',
+      });
+    }
+  });
+
+  it('explains 409 on cancel', () => {
+    expect(failWith(calls.cancelResearch, json(409, { detail: 'Job already completed' }))).toEqual({
+      kind: 'conflict',
+      status: 409,
+      message: 'This research job has already finished, so it cannot be cancelled (409).',
+    });
+  });
+
+  it('uses a plain detail text of a 400', () => {
+    expect(failWith(calls.companySearch, json(400, { detail: 'Limit exceeds maximum of 100.' }))).toEqual({
+      kind: 'validation',
+      status: 400,
+      message: 'The service rejected the request (400): Limit exceeds maximum of 100.',
+    });
+    expect(failWith(calls.contacts, json(400, 'no')).message).toBe('The service rejected the request (400).');
+  });
+
+  it('turns a FastAPI validation body into a sentence', () => {
+    const body = {
+      detail: [
+        { loc: ['query', 'query'], msg: 'Field required', type: 'missing' },
+        { loc: ['query', 'limit'], msg: 'Input should be a valid integer', type: 'int_parsing' },
+      ],
+    };
+    expect(failWith(calls.companySearch, json(422, body))).toEqual({
+      kind: 'validation',
+      status: 422,
+      message: 'The service rejected the request (422): query: Field required; limit: Input should be a valid integer.',
+    });
+  });
+
+  it('shortens a long detail to one line', () => {
+    const message = failWith(calls.companySearch, json(400, { detail: 'word\n'.repeat(200) })).message;
+    expect(message).not.toContain('\n');
+    expect(message.length).toBeLessThan(220);
+  });
+
+  it('reports a connection failure', () => {
+    expect(failWith(calls.scrape, { networkError: 'connect ECONNREFUSED 127.0.0.1:9' })).toEqual({
+      kind: 'network',
+      message: 'Could not reach the service (connect ECONNREFUSED 127.0.0.1:9); check the connection and try again.',
+    });
+  });
+
+  it('reports an answer that is not JSON, or not the expected shape', () => {
+    expect(failWith(calls.scrape, { status: 200, headers: {}, body: '<html>oops' })).toEqual({
+      kind: 'malformed',
+      message: 'The service sent an answer that could not be read (not JSON, HTTP 200).',
+    });
+    expect(failWith(calls.companySearch, json(200, { results: 'none' })).message).toBe(
+      'The service sent an answer that could not be read (results is not a list).',
+    );
+    expect(failWith(calls.scrape, json(200, [1])).kind).toBe('malformed');
+    expect(failWith(calls.startResearch, json(200, { status: 'pending' })).message).toMatch(/no job_id/);
+    expect(failWith(calls.jobStatus, json(200, { status: 'exploding' })).message).toMatch(/unknown job status "exploding"/);
+    expect(failWith(calls.cancelResearch, json(200, { message: 'ok' })).message).toMatch(/no success flag/);
+    expect(failWith(calls.contacts, json(200, { data: [1] })).message).toMatch(/data 1 is not an object/);
+  });
+
+  it('treats an unexpected status as unreadable', () => {
+    expect(failWith(calls.scrape, json(302, {}))).toEqual({
+      kind: 'malformed',
+      status: 302,
+      message: 'The service sent an unexpected answer (HTTP 302).',
+    });
+  });
+
+  it('offers a no-key error for callers', () => {
+    expect(noKeyError()).toEqual({
+      kind: 'no_key',
+      message: 'No API key is set. Add one in Extensions → sheet-enrich → Settings.',
+    });
+  });
+});
+
+describe('the API key never appears in a message', () => {
+  const echoKey = `your key ${API_KEY} (Bearer ${API_KEY}) ends ${API_KEY.slice(-12)}`;
+  const outcomes: HttpOutcome[] = [
+    ...[400, 401, 402, 403, 404, 409, 418, 422, 429, 500, 503].map((status) =>
+      json(status, { detail: echoKey, message: echoKey, retry_after: 1 }, { 'retry-after': '1' }),
+    ),
+    json(422, { detail: [{ loc: ['query', API_KEY], msg: echoKey, type: 'x' }] }),
+    json(400, { message: echoKey }),
+    json(400, { error: `${API_KEY.slice(-12)} is not valid` }),
+    { status: 200, headers: {}, body: echoKey },
+    json(200, { [API_KEY]: true }),
+    { networkError: `Request to https://api.test failed with Authorization: Bearer ${API_KEY}` },
+    { networkError: echoKey },
+  ];
+
+  it.each(Object.keys(calls))('%s', (name) => {
+    for (const outcome of outcomes) {
+      const error = failWith(calls[name], outcome);
+      expect(error.message).not.toContain(API_KEY);
+      expect(error.message).not.toContain(API_KEY.slice(-12));
+      expect(error.message).not.toMatch(/lk_\w/);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// What goes on the wire: URLs, query encoding, headers, bodies, and no request at all for invalid input.
+import { buildUrl, prepareScrape } from '../../../src/core/api/operations';
+import { API_KEY, BASE_URL, jobStatus, json, modernProfile, queryOf, scrapedProfile, setup } from './fakes';
+
+const ok = () => json(200, {});
+
+describe('requests', () => {
+  it('sends the key as a bearer token and asks for JSON', () => {
+    const { client, http } = setup(() => json(200, scrapedProfile()));
+    client.scrapeProfile('network.com/in/Ada');
+    expect(http.requests).toEqual([
+      {
+        url: `${BASE_URL}/api/enrich/scrape?network_url=${encodeURIComponent('https://www.network.com/in/ada')}`,
+        method: 'get',
+        headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json' },
+      },
+    ]);
+  });
+
+  it('encodes every query value and ignores a trailing slash on the base URL', () => {
+    expect(buildUrl('https://api.test/', '/p', [['q', 'a&b=c d/é+'], ['n', 5], ['flag', false], ['absent', undefined]]))
+      .toBe('https://api.test/p?q=a%26b%3Dc%20d%2F%C3%A9%2B&n=5&flag=false');
+  });
+
+  it('sends a phone number with + as %2B, and emails and URLs normalised', () => {
+    const { client, http } = setup(() => json(200, { data: [] }));
+    client.lookupContacts({ phone: '+1 (415) 555-0100' });
+    client.lookupContacts({ email: ' Ada@Example.com ' });
+    client.lookupContacts({ network_url: 'uk.network.com/in/Ada/?x=1' });
+    expect(http.requests.map((request) => request.url.split('?')[1])).toEqual([
+      'phone=%2B14155550100',
+      'email=ada%40example.com',
+      'network_url=https%3A%2F%2Fwww.network.com%2Fin%2Fada',
+    ]);
+  });
+
+  it('searches companies with query and limit, and leaves out a threshold not given', () => {
+    const { client, http } = setup(() => json(200, { results: [], total: 0, query: 'q' }));
+    client.searchCompanies({ query: ' fintech in Berlin ', limit: 10 });
+    client.searchCompanies({ query: 'fintech', limit: 100, acceptanceThreshold: 0 });
+    expect(http.requests[0].url).toMatch(/^https:\/\/api\.test\/api\/search\/companies\?/);
+    expect(queryOf(http.requests[0])).toEqual({ query: 'fintech in Berlin', limit: '10' });
+    expect(queryOf(http.requests[1])).toEqual({ query: 'fintech', limit: '100', acceptance_threshold: '0' });
+  });
+
+  it('sends legacy=false on the three endpoints whose format changed', () => {
+    const { client, http } = setup((request) =>
+      request.url.includes('/api/search?')
+        ? json(200, { results: [], total: 0, query: 'q', search_id: 's' })
+        : request.url.includes('deep_research')
+          ? json(200, jobStatus())
+          : json(200, modernProfile()),
+    );
+    client.searchPeople({ query: 'cto', limit: 5 });
+    client.getResearchJob('job-1');
+    client.enrichProfile('network.com/in/ada');
+    expect(http.requests.map(queryOf)).toEqual([
+      { query: 'cto', limit: '5', legacy: 'false' },
+      { legacy: 'false' },
+      { network_url: 'https://www.network.com/in/ada', legacy: 'false' },
+    ]);
+    expect(http.requests[0].url).toMatch(/^https:\/\/api\.test\/api\/search\?/);
+    expect(http.requests[2].url).toMatch(/^https:\/\/api\.test\/api\/enrich\/network\?/);
+  });
+
+  it('asks for a page of a job with its page size (25 unless given)', () => {
+    const { client, http } = setup(() => json(200, jobStatus()));
+    client.getResearchJob('job-1', { page: 2 });
+    client.getResearchJob('job-1', { page: 1, pageSize: 100 });
+    expect(http.requests[0].url).toBe(`${BASE_URL}/api/search/deep_research/job-1?page=2&page_size=25&legacy=false`);
+    expect(queryOf(http.requests[1])).toEqual({ page: '1', page_size: '100', legacy: 'false' });
+  });
+
+  it('posts research starts and cancellations as JSON', () => {
+    const { client, http } = setup((request) =>
+      request.url.endsWith('/cancel') ? json(200, { success: true, message: 'Cancelled' }) : json(200, { job_id: 'job-1' }),
+    );
+    client.startResearch({ query: ' CTOs in Lisbon ', limit: 50 });
+    client.cancelResearch('job-1');
+    expect(http.requests).toEqual([
+      {
+        url: `${BASE_URL}/api/search/deep_research`,
+        method: 'post',
+        headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: '{"query":"CTOs in Lisbon","limit":50}',
+      },
+      expect.objectContaining({ url: `${BASE_URL}/api/search/deep_research/job-1/cancel`, method: 'post', body: '{}' }),
+    ]);
+  });
+});
+
+describe('invalid input sends nothing', () => {
+  const cases: Array<[string, (client: ReturnType<typeof setup>['client']) => { ok: boolean }, RegExp]> = [
+    ['scrape of a non-profile URL', (c) => c.scrapeProfile('example.com/foo'), /is not a profile URL/],
+    ['profile record of a non-profile URL', (c) => c.enrichProfile('https://www.network.com/company/x'), /is not a profile URL/],
+    ['contacts by a bad email', (c) => c.lookupContacts({ email: 'ada@' }), /not a valid email/],
+    ['contacts by a bad phone', (c) => c.lookupContacts({ phone: '12' }), /not a phone number/],
+    ['contacts by two identifiers', (c) => c.lookupContacts({ email: 'a@b.co', phone: '+14155550100' } as never), /exactly one/],
+    ['contacts by nothing', (c) => c.lookupContacts({} as never), /exactly one/],
+    ['company search, empty query', (c) => c.searchCompanies({ query: '  ', limit: 10 }), /search query is empty/],
+    ['company search, limit 0', (c) => c.searchCompanies({ query: 'x', limit: 0 }), /limit must be a whole number from 1 to 100 \(got 0\)/],
+    ['company search, limit 101', (c) => c.searchCompanies({ query: 'x', limit: 101 }), /got 101/],
+    ['company search, limit 2.5', (c) => c.searchCompanies({ query: 'x', limit: 2.5 }), /got 2\.5/],
+    ['company search, limit as text', (c) => c.searchCompanies({ query: 'x', limit: '10' as never }), /got "10"/],
+    ['company search, threshold 101', (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: 101 }), /acceptance threshold must be a whole number from 0 to 100/],
+    ['company search, threshold -1', (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: -1 }), /acceptance threshold/],
+    ['company search, query too long for a URL', (c) => c.searchCompanies({ query: 'é'.repeat(400), limit: 5 }), /too long/],
+    ['people search, limit 0', (c) => c.searchPeople({ query: 'x', limit: 0 }), /limit must be a whole number from 1 to 100/],
+    ['people search, empty query', (c) => c.searchPeople({ query: '', limit: 5 }), /search query is empty/],
+    ['research, empty query', (c) => c.startResearch({ query: '', limit: 10 }), /research query is empty/],
+    ['research, query too long', (c) => c.startResearch({ query: 'x'.repeat(2001), limit: 10 }), /too long \(2001 characters; at most 2000\)/],
+    ['research, limit 1001', (c) => c.startResearch({ query: 'x', limit: 1001 }), /from 1 to 1000/],
+    ['job status, empty id', (c) => c.getResearchJob(''), /job id is empty/],
+    ['job status, path characters', (c) => c.getResearchJob('../admin'), /job id has characters/],
+    ['job status, page 0', (c) => c.getResearchJob('job-1', { page: 0 }), /page must be a whole number 1 or more/],
+    ['job status, page size 101', (c) => c.getResearchJob('job-1', { page: 1, pageSize: 101 }), /page size must be a whole number from 1 to 100/],
+    ['cancel, bad id', (c) => c.cancelResearch('a/b'), /job id has characters/],
+  ];
+
+  it.each(cases)('%s', (_name, call, message) => {
+    const { client, http } = setup(ok);
+    const result = call(client);
+    expect(result).toEqual({ ok: false, error: { kind: 'invalid_input', message: expect.stringMatching(message) } });
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('answers invalid entries of a batch in place and sends only the valid ones', () => {
+    const { client, http } = setup(() => json(200, scrapedProfile()));
+    const endpoint = client.endpoint;
+    const results = client.execute([
+      prepareScrape(endpoint, 'network.com/in/a'),
+      prepareScrape(endpoint, 'nope'),
+      prepareScrape(endpoint, 'network.com/in/b'),
+    ]);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
+    expect(http.batches).toHaveLength(1);
+    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([
+      'https://www.network.com/in/a',
+      'https://www.network.com/in/b',
+    ]);
+  });
+});

@@ -1,0 +1,161 @@
+// The retry policy: what is retried, how long it waits, and the caller's deadline.
+import type { HttpOutcome } from '../../../src/core/ports';
+import { prepareScrape } from '../../../src/core/api/operations';
+import { json, scrapedProfile, script, setup } from './fakes';
+
+const success = json(200, scrapedProfile());
+const scrape = (client: ReturnType<typeof setup>['client'], deadline?: number) =>
+  client.scrapeProfile('network.com/in/ada', { deadline });
+
+describe('what is retried', () => {
+  it.each([
+    ['500', json(500, {})],
+    ['502', json(502, {})],
+    ['503', json(503, {})],
+    ['429', json(429, {})],
+    ['a dropped connection', { networkError: 'socket hang up' } as HttpOutcome],
+  ])('%s is retried until it succeeds', (_name, failure) => {
+    const { client, http } = setup(script(failure, failure, success));
+    const result = scrape(client);
+    expect(result.ok).toBe(true);
+    expect(http.requests).toHaveLength(3);
+  });
+
+  it.each([400, 401, 402, 403, 404, 409, 422])('%i is final at once', (status) => {
+    const { client, http, clock } = setup(() => json(status, {}));
+    expect(scrape(client).ok).toBe(false);
+    expect(http.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('does not retry a malformed 200 (it may have been charged)', () => {
+    const { client, http } = setup(script({ status: 200, headers: {}, body: '{"profile": ' }, success));
+    expect(scrape(client)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'malformed' }) });
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts with the last error', () => {
+    const { client, http } = setup(script(json(500, {}), json(500, {}), json(500, {}), json(503, {})));
+    expect(scrape(client)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'unavailable', status: 503 }) });
+    expect(http.requests).toHaveLength(4);
+  });
+
+  it('retries only the failed operations of a batch, and keeps the order', () => {
+    const { client, http } = setup((request, callNumber) =>
+      request.url.includes('%2Fb') && callNumber < 4 ? json(503, {}) : request.url.includes('%2Fc') ? json(404, {}) : success,
+    );
+    const endpoint = client.endpoint;
+    const results = client.execute(['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'ok', 'not_found']);
+    expect(http.batches.map((batch) => batch.length)).toEqual([3, 1]);
+  });
+
+  it('sends at most maxParallel requests per fetchAll', () => {
+    const { client, http } = setup(() => success);
+    const endpoint = client.endpoint;
+    const prepared = Array.from({ length: 7 }, (_, i) => prepareScrape(endpoint, `network.com/in/p${i}`));
+    expect(client.execute(prepared, { maxParallel: 3 }).every((result) => result.ok)).toBe(true);
+    expect(http.batches.map((batch) => batch.length)).toEqual([3, 3, 1]);
+  });
+});
+
+describe('how long it waits', () => {
+  it('grows exponentially with full jitter, capped', () => {
+    const { client, clock } = setup(() => json(500, {}), { maxAttempts: 8 }, () => 0.999999);
+    scrape(client);
+    expect(clock.sleeps).toEqual([499, 999, 1999, 3999, 7999, 7999, 7999]);
+  });
+
+  it('stays within the jitter bounds', () => {
+    const { client, clock } = setup(() => json(500, {}), {}, () => 0);
+    scrape(client);
+    expect(clock.sleeps).toEqual([0, 0, 0]);
+    const randoms = [0.25, 0.5, 0.75];
+    const scripted = setup(() => json(500, {}), {}, () => randoms.shift() ?? 0);
+    scrape(scripted.client);
+    expect(scripted.clock.sleeps).toEqual([125, 500, 1500]);
+  });
+
+  it('waits at least Retry-After from the header', () => {
+    const { client, clock } = setup(script(json(429, {}, { 'retry-after': '3' }), success), {}, () => 0.5);
+    expect(scrape(client).ok).toBe(true);
+    expect(clock.sleeps).toEqual([3000]);
+  });
+
+  it('waits at least retry_after from the body', () => {
+    const { client, clock } = setup(script(json(429, { detail: 'Rate limit exceeded', retry_after: 2 }), success));
+    expect(scrape(client).ok).toBe(true);
+    expect(clock.sleeps).toEqual([2000]);
+  });
+
+  it('does not wait for a Retry-After beyond maxRetryAfterMs, and says when to try again', () => {
+    const { client, clock, http } = setup(script(json(429, {}, { 'retry-after': '120' }), success));
+    expect(scrape(client)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'rate_limited', retryAfterMs: 120000, message: expect.stringMatching(/in 120 s/) }),
+    });
+    expect(clock.sleeps).toEqual([]);
+    expect(http.requests).toHaveLength(1);
+  });
+  it('answers a too-long Retry-After at once, while retrying the rest of the batch', () => {
+    const { client, clock, http } = setup((request, callNumber) =>
+      request.url.includes('%2Fa') ? json(429, {}, { 'retry-after': '600' }) : callNumber === 2 ? json(503, {}) : success,
+    );
+    const endpoint = client.endpoint;
+    const results = client.execute(['a', 'b'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['rate_limited', 'ok']);
+    expect(http.batches.map((batch) => batch.length)).toEqual([2, 1]);
+    expect(clock.sleeps).toEqual([250]);
+  });
+});
+
+describe('the deadline', () => {
+  it('never sleeps past it: returns the 429 with its Retry-After instead', () => {
+    const { client, clock, http } = setup(script(json(429, {}, { 'retry-after': '10' }), success));
+    const deadline = clock.now() + 5000;
+    expect(scrape(client, deadline)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'rate_limited', retryAfterMs: 10000 }),
+    });
+    expect(clock.sleeps).toEqual([]);
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('does not start a round that would take longer than the time left', () => {
+    const { client, clock, http } = setup(() => json(500, {}), {}, () => 0.999999);
+    http.batchMs = 2000;
+    const deadline = clock.now() + 4000;
+    // Round 1 ends at +2000; a ~500 ms wait leaves ~1500 ms, less than the 2000 ms a round takes.
+    expect(scrape(client, deadline)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'server' }) });
+    expect(http.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    expect(clock.now()).toBeLessThanOrEqual(deadline);
+  });
+
+  it('retries while the time left allows', () => {
+    const { client, clock, http } = setup(() => json(500, {}), {}, () => 0.999999);
+    http.batchMs = 1000;
+    const deadline = clock.now() + 4000;
+    scrape(client, deadline);
+    // +1000 first round, sleep 499, +1000 second round (ends 2499); the next wait (999) would leave 502 < 1000.
+    expect(http.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([499]);
+    expect(clock.now()).toBeLessThanOrEqual(deadline);
+  });
+
+  it('sends nothing once the deadline has passed', () => {
+    const { client, clock, http } = setup(() => success);
+    expect(scrape(client, clock.now())).toEqual({ ok: false, error: expect.objectContaining({ kind: 'out_of_time' }) });
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('leaves the batches it has no time for unsent', () => {
+    const { client, clock, http } = setup(() => success);
+    http.batchMs = 3000;
+    const endpoint = client.endpoint;
+    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`));
+    const results = client.execute(prepared, { maxParallel: 1, deadline: clock.now() + 5000 });
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'out_of_time', 'out_of_time']);
+    expect(http.requests).toHaveLength(1);
+  });
+});
