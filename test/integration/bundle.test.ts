@@ -2,7 +2,9 @@
 // functions documented for autocomplete, and nothing run at load time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleCode, DIST, loadAddon, OWNER } from './harness';
+import { bundleCode, DIST, loadAddon, OWNER, disposeAddons } from './harness';
+
+afterEach(disposeAddons);
 
 const CUSTOM_FUNCTIONS: Record<string, string[]> = {
   SCRAPE_PROFILE: ['profile_url', 'fields', 'include_headers'],
@@ -54,8 +56,12 @@ describe('dist/Code.js', () => {
     const before = env.stats.serviceCalls;
     bundle.call('onOpen', [{ authMode: 'NONE' }], { mode: 'authModeNone', user: OWNER });
     bundle.call('onInstall', [{ authMode: 'NONE' }], { mode: 'authModeNone', user: OWNER });
-    const items = env.ui.menus.flatMap((menu) => menu.items.map((item) => ('caption' in item ? item.caption : '')));
-    expect(items).toEqual(expect.arrayContaining(['Settings…', 'Research people…']));
+    const [menu] = env.ui.menus;
+    expect(menu.addon).toBe(true);
+    expect(menu.items).toEqual([
+      { caption: 'Research people…', functionName: 'showResearch' },
+      { caption: 'Settings…', functionName: 'showSettings' },
+    ]);
     expect(env.stats.serviceCalls - before).toBeGreaterThan(0);
     expect(env.properties.document()).toEqual({});
   });

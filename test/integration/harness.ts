@@ -2,6 +2,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGasEnvironment, loadBundle, type Bundle, type GasEnvironment, type GasEnvironmentOptions } from '../../dev/gas-fakes';
+import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
+import type { Tier } from '../../src/core/api/types';
 
 export const DIST = join(__dirname, '..', '..', 'dist');
 
@@ -25,8 +27,33 @@ export interface LoadedAddon {
   bundle: Bundle;
 }
 
+const liveEnvironments: GasEnvironment[] = [];
+
+/** Stops the UrlFetchApp workers of every environment loaded so far (call in afterEach). */
+export function disposeAddons(): void {
+  for (const env of liveEnvironments.splice(0)) env.dispose();
+}
+
 export function loadAddon(options: Partial<GasEnvironmentOptions> = {}): LoadedAddon {
   const env = createGasEnvironment({ owner: OWNER, htmlFiles: distHtmlFiles(), ...options });
+  liveEnvironments.push(env);
   const bundle = loadBundle(env, bundleCode());
   return { env, bundle };
+}
+
+/** A key on the mock with credits and a tier, stored as the owner's settings (what formulas use). */
+export async function addonWithKey(
+  mock: SpawnedMockApi,
+  options: { key?: string; credits?: number; tier?: Tier; user?: string } & Partial<GasEnvironmentOptions> = {},
+): Promise<LoadedAddon & { key: string }> {
+  const { key = 'lk_test_integration_0000000000a1b2', credits = 100_000, tier = '3', user = OWNER, ...envOptions } = options;
+  await mock.control.setKey({ key, credits, tier });
+  const addon = loadAddon(envOptions);
+  Object.assign(addon.env.properties.user(user), { API_KEY: key, API_BASE_URL: mock.url, API_TIER: tier });
+  return { ...addon, key };
+}
+
+/** Calls a function as Sheets calls a custom function: the owner's settings, a read-only spreadsheet. */
+export function formula(addon: LoadedAddon, name: string, args: unknown[], user = TEAMMATE): unknown {
+  return addon.bundle.call(name, args, { mode: 'customFunction', user });
 }

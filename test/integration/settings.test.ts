@@ -1,5 +1,7 @@
 // The settings round trip through the built bundle, as the sidebar makes it (google.script.run semantics).
-import { loadAddon, OWNER, TEAMMATE } from './harness';
+import { loadAddon, OWNER, TEAMMATE, disposeAddons } from './harness';
+
+afterEach(disposeAddons);
 
 const KEY = 'lk_live_Q2hlY2tpbmdTZWNyZXQ9f2c';
 
