@@ -1,14 +1,5 @@
 import { RateWindow } from '../../src/core/rate-window';
-import type { Cache } from '../../src/core/ports';
-
-function memoryCache(): Cache {
-  const data: Record<string, string> = {};
-  return {
-    getAll: (keys) => Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])),
-    putAll: (values) => void Object.assign(data, values),
-    remove: (key) => void delete data[key],
-  };
-}
+import { memoryCache } from '../support/memory';
 
 describe('RateWindow', () => {
   it('allows the tier rate within any 60-second window', () => {

@@ -1,5 +1,5 @@
 // In-memory implementations of the core ports for unit tests.
-import type { KeyValue } from '../../src/core/ports';
+import type { Cache, KeyValue } from '../../src/core/ports';
 
 export function memoryStore(initial: Record<string, string> = {}): KeyValue & { data: Record<string, string> } {
   const data: Record<string, string> = { ...initial };
@@ -9,5 +9,16 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValue & { 
     set: (key, value) => void (data[key] = value),
     delete: (key) => void delete data[key],
     keys: () => Object.keys(data),
+  };
+}
+
+/** A Cache without expiry. */
+export function memoryCache(): Cache & { data: Record<string, string> } {
+  const data: Record<string, string> = {};
+  return {
+    data,
+    getAll: (keys) => Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, data[key]])),
+    putAll: (values) => void Object.assign(data, values),
+    remove: (key) => void delete data[key],
   };
 }

@@ -1,20 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { Cache, HttpRequest } from '../../../src/core/ports';
-import type { Tier } from '../../../src/core/api/types';
+import type { HttpRequest } from '../../../src/core/ports';
 import { ENRICH_PROFILE, FIND_CONTACTS, runLookup, SCRAPE_PROFILE } from '../../../src/core/formulas/lookups';
-import type { FormulaContext } from '../../../src/core/formulas/context';
 import { FormulaError } from '../../../src/core/formulas/args';
-import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
+import { json, queryOf } from '../api/fakes';
+import { formulaSetup } from './context';
 import { contactLookup, contactNotFound, modernProfile, scrapedProfile } from '../fields/samples';
-
-function memoryCache(): Cache {
-  const data: Record<string, string> = {};
-  return {
-    getAll: (keys) => Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])),
-    putAll: (values) => void Object.assign(data, values),
-    remove: (key) => void delete data[key],
-  };
-}
 
 /** Answers a scrape with the sample profile renamed after the slug; slugs "missing-…" are 404. */
 function profileApi(request: HttpRequest) {
@@ -28,20 +17,8 @@ function profileApi(request: HttpRequest) {
   return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
 }
 
-function setup(options: { tier?: Tier; batchMs?: number; apiKey?: string | null } = {}) {
-  const clock = new FakeClock();
-  const http = new FakeHttp(profileApi, clock);
-  http.batchMs = options.batchMs ?? 300;
-  const cache = memoryCache();
-  const context = (): FormulaContext => ({
-    settings: { apiKey: options.apiKey === undefined ? API_KEY : options.apiKey, baseUrl: BASE_URL, tier: options.tier ?? '3' },
-    http,
-    clock,
-    cache,
-    hash: (text) => createHash('sha256').update(text).digest('hex'),
-    startedAt: clock.now(),
-  });
-  return { clock, http, context };
+function setup(options: Parameters<typeof formulaSetup>[1] = {}) {
+  return formulaSetup(profileApi, options);
 }
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;

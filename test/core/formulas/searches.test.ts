@@ -1,18 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { Cache, HttpRequest } from '../../../src/core/ports';
+import type { HttpRequest } from '../../../src/core/ports';
 import { searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
-import type { FormulaContext } from '../../../src/core/formulas/context';
-import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
+import { json, queryOf } from '../api/fakes';
+import { formulaSetup } from './context';
 import { companies, modernProfile } from '../fields/samples';
-
-function memoryCache(): Cache {
-  const data: Record<string, string> = {};
-  return {
-    getAll: (keys) => Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])),
-    putAll: (values) => void Object.assign(data, values),
-    remove: (key) => void delete data[key],
-  };
-}
 
 function api(request: HttpRequest) {
   const query = queryOf(request);
@@ -23,20 +13,7 @@ function api(request: HttpRequest) {
   return json(200, { results: [modernProfile], total: 1, query: query.query, search_id: '3f1c0a5e-8d1b-4c55-9d0e-1a2b3c4d5e6f' });
 }
 
-function setup() {
-  const clock = new FakeClock();
-  const http = new FakeHttp(api, clock);
-  const cache = memoryCache();
-  const context = (): FormulaContext => ({
-    settings: { apiKey: API_KEY, baseUrl: BASE_URL, tier: 'free' },
-    http,
-    clock,
-    cache,
-    hash: (text) => createHash('sha256').update(text).digest('hex'),
-    startedAt: clock.now(),
-  });
-  return { http, context };
-}
+const setup = () => formulaSetup(api, { tier: 'free' });
 
 describe('SEARCH_COMPANIES', () => {
   it('sends limit 10 by default, prints headers and one column per criterion', () => {
