@@ -9,15 +9,8 @@ import {
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
 import type { ResearchRequest, SettingsInput } from './server/contract';
-import {
-  cancelResearch,
-  listResearchJobs,
-  openResearchSheet,
-  pollResearch,
-  pollResearchInBackground,
-  startResearch,
-} from './server/research';
-import { getSettings, saveSettings } from './server/settings';
+import { pollResearchInBackground } from './server/research';
+import { sidebarServer } from './server/sidebar';
 
 declare const global: Record<string, unknown>;
 
@@ -51,48 +44,48 @@ global.showResearch = () => showSidebar('research');
  * Sidebar: the current user's settings, with only a hint of the key.
  * @preserve
  */
-global.getSettings = () => getSettings();
+global.getSettings = () => sidebarServer.getSettings();
 
 /**
  * Sidebar: validates and stores the current user's settings.
  * @param {Object} settings {apiKey?, baseUrl?, tier?}
  * @preserve
  */
-global.saveSettings = (settings: SettingsInput) => saveSettings(settings);
+global.saveSettings = (settings: SettingsInput) => sidebarServer.saveSettings(settings);
 
 /**
  * Sidebar: starts a research job, creates its results sheet and arranges background polling.
  * @param {Object} request {query, limit?, columns?}
  * @preserve
  */
-global.startResearch = (request: ResearchRequest) => startResearch(request);
+global.startResearch = (request: ResearchRequest) => sidebarServer.startResearch(request);
 
 /**
  * Sidebar: the research jobs of this spreadsheet, newest first.
  * @preserve
  */
-global.listResearchJobs = () => listResearchJobs();
+global.listResearchJobs = () => sidebarServer.listResearchJobs();
 
 /**
  * Sidebar: polls one job, or every unfinished job, once and writes new results.
  * @param {string} jobId optional
  * @preserve
  */
-global.pollResearch = (jobId?: string) => pollResearch(jobId ?? undefined);
+global.pollResearch = (jobId?: string) => sidebarServer.pollResearch(jobId ?? undefined);
 
 /**
  * Sidebar: asks the service to cancel a job; rows already written stay.
  * @param {string} jobId
  * @preserve
  */
-global.cancelResearch = (jobId: string) => cancelResearch(jobId);
+global.cancelResearch = (jobId: string) => sidebarServer.cancelResearch(jobId);
 
 /**
  * Sidebar: shows a job's results sheet.
  * @param {string} jobId
  * @preserve
  */
-global.openResearchSheet = (jobId: string) => openResearchSheet(jobId);
+global.openResearchSheet = (jobId: string) => sidebarServer.openResearchSheet(jobId);
 
 /**
  * Time-driven trigger: polls the unfinished research jobs of the user who created it.

@@ -50,3 +50,15 @@ export interface ServerFunctions {
   pollResearch(jobId?: string): JobSummary[];
   cancelResearch(jobId: string): JobSummary;
 }
+
+/** Server functions the sidebar needs beyond CONTRACT §4. Plain JSON values only, like ServerFunctions. */
+export interface SidebarExtras {
+  /**
+   * Activates the results sheet of a research job of this document, so the user sees its rows.
+   * Throws a readable error when the job is unknown or its sheet was deleted or renamed.
+   */
+  openResearchSheet(jobId: string): void;
+}
+
+/** Everything the sidebar may call; src/Code.ts exposes exactly these implementations. */
+export type SidebarServer = ServerFunctions & SidebarExtras;

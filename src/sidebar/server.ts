@@ -1,8 +1,5 @@
 // A typed, promise-based client over google.script.run: `await server.getSettings()`.
-import type { ServerFunctions } from '../server/contract';
-import type { SidebarExtras } from './extras';
-
-export type SidebarServer = ServerFunctions & SidebarExtras;
+import type { SidebarServer } from '../server/contract';
 
 /** Each server function as the page calls it: same arguments, the result (or the thrown error) arrives later. */
 export type PromiseClient<T> = {
