@@ -144,7 +144,9 @@ async function run(call: SidebarBridgeOptions['call'], name: string, body: strin
     if (!Array.isArray(args)) throw new Error('The arguments must be a JSON array.');
     return { ok: true, value: await call(name, args) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    // Errors thrown inside the fakes' vm context are not instances of this realm's Error.
+    const message = (error as { message?: unknown } | null)?.message;
+    return { ok: false, message: typeof message === 'string' ? message : String(error) };
   }
 }
 

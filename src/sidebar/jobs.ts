@@ -40,9 +40,10 @@ export const STATUS_LABELS: Record<JobStatus, string> = {
 /** "12 of 25 rows written", or "12 rows written" while the final count is not known yet. */
 export function rowsText(job: JobSummary): string {
   const rows = job.rowsWritten === 1 ? 'row' : 'rows';
-  return job.finalResultsCount > 0
-    ? `${job.rowsWritten} of ${job.finalResultsCount} ${rows} written`
-    : `${job.rowsWritten} ${rows} written`;
+  if (job.finalResultsCount === 0) return `${job.rowsWritten} ${rows} written`;
+  // While a job runs, final_results_count is the number validated so far, not the number the job will end with.
+  const sofar = isFinished(job) ? '' : ' so far';
+  return `${job.rowsWritten} of ${job.finalResultsCount} ${rows} written${sofar}`;
 }
 
 /** The brief cut at a word boundary, so a long one does not fill the card. */

@@ -198,7 +198,11 @@ test('research: warns without a key, shows a start error, follows a job to the e
   await job.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
   const seenProgress = await page.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress);
   expect(seenProgress).toEqual(
-    expect.arrayContaining(['1/4: 3 of 12 rows written', '2/4: 6 of 12 rows written', '3/4: 9 of 12 rows written']),
+    expect.arrayContaining([
+      '1/4: 3 of 12 rows written so far',
+      '2/4: 6 of 12 rows written so far',
+      '3/4: 9 of 12 rows written so far',
+    ]),
   );
   const progress = job.locator('progress');
   expect(await job.locator('.job-card-rows').innerText()).toBe('12 of 12 rows written');

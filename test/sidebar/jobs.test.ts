@@ -17,8 +17,13 @@ test('merging ignores a summary older than the one held (a poll that answers aft
   expect(mergeJobs([cancelled], [fresh])[0]).toBe(fresh);
 });
 
-test('the row count names the final count once it is known', () => {
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', rowsWritten: 3, finalResultsCount: 12 }))).toBe('3 of 12 rows written');
+test('the row count names the count found, "so far" while the job runs', () => {
+  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'processing', rowsWritten: 3, finalResultsCount: 12 }))).toBe(
+    '3 of 12 rows written so far',
+  );
+  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 12, finalResultsCount: 12 }))).toBe(
+    '12 of 12 rows written',
+  );
   expect(rowsText(fakeJob({ jobId: 'a', query: 'a', rowsWritten: 1 }))).toBe('1 row written');
 });
 

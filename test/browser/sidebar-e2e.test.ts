@@ -1,0 +1,287 @@
+// End to end: the BUILT sidebar in real Chromium, google.script.run bridged to the BUILT bundle in the Apps Script
+// fakes, which talks over HTTP to the mock API (in its own process, on a manual job clock the test moves).
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
+import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
+import type { JobStatus } from '../../src/core/api/types';
+import type { JobSummary } from '../../src/server/contract';
+import { disposeAddons, loadAddon, OWNER, type LoadedAddon } from '../integration/harness';
+
+const ROOT = join(__dirname, '..', '..');
+const SIDEBAR_HTML = join(ROOT, 'dist', 'Sidebar.html');
+const CODE_JS = join(ROOT, 'dist', 'Code.js');
+const SCREENSHOT = join(ROOT, 'artifacts', 'sidebar-e2e.png');
+const POLL_MS = 300;
+const KEY = 'lk_test_e2e_sidebar_00000000c0de';
+const HINT = `lk_…${KEY.slice(-4)}`;
+/** The mock's phases before results appear: pending 5 s, searching 30 s. */
+const BEFORE_RESULTS_MS = 35_000;
+/** The mock cuts a job into chunks of 25 results: 60 results make 3 chunks. */
+const FIRST_LIMIT = 60;
+const SECOND_LIMIT = 40;
+
+let mock: SpawnedMockApi;
+let addon: LoadedAddon;
+let bridge: SidebarBridge;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Every google.script.run call the page made, by name, in order. */
+const calls: string[] = [];
+const pageErrors: Error[] = [];
+/** Requests to anywhere but the bridge: the page must be self-contained (the API is reached by the bundle only). */
+const foreignRequests: string[] = [];
+
+beforeAll(async () => {
+  // A page older than its sources would test yesterday's sidebar.
+  const sources = join(ROOT, 'src', 'sidebar');
+  const newestSource = Math.max(...readdirSync(sources).map((file) => statSync(join(sources, file)).mtimeMs));
+  if (!existsSync(SIDEBAR_HTML) || !existsSync(CODE_JS) || statSync(SIDEBAR_HTML).mtimeMs < newestSource) {
+    throw new Error('dist/ is missing or older than src/sidebar/: run `npm run build` first.');
+  }
+  mock = await spawnMockApi({ jobClock: 'manual' });
+  await mock.control.setKey({ key: KEY, credits: 100_000, tier: '2' });
+  // No settings stored: the user enters them in the sidebar.
+  addon = loadAddon();
+  bridge = await startSidebarBridge({
+    html: readFileSync(SIDEBAR_HTML, 'utf8'),
+    call: (name, args) => {
+      calls.push(name);
+      return addon.bundle.callFromSidebar(name, args, OWNER);
+    },
+    pollMs: POLL_MS,
+    initialPanel: 'settings',
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
+  // Each server call blocks this thread while the bundle fetches from the mock: waits are generous.
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
+  });
+}, 40_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await bridge?.close();
+  disposeAddons();
+  await mock?.stop();
+});
+
+const callsOf = (name: string) => calls.filter((called) => called === name).length;
+const card = (jobId: string) => page.locator(`.job-card[data-job-id="${jobId}"]`);
+
+/** The mock's own view of a job, in the shape the sidebar shows. */
+async function mockView(jobId: string): Promise<{ status: JobStatus; rows: number; chunks: number; totalChunks: number }> {
+  const state = await mock.control.job(jobId);
+  const totalChunks = Math.max(1, Math.ceil(state.targetResults / 25));
+  return {
+    status: state.status,
+    rows: state.resultsAvailable,
+    chunks: Math.floor((state.resultsAvailable / state.targetResults) * totalChunks),
+    totalChunks,
+  };
+}
+
+function rowsText(rows: number, finalCount: number, status: JobStatus): string {
+  const noun = rows === 1 ? 'row' : 'rows';
+  const running = ['pending', 'searching', 'processing'].includes(status) ? ' so far' : '';
+  return finalCount > 0 ? `${rows} of ${finalCount} ${noun} written${running}` : `${rows} ${noun} written`;
+}
+
+/** Waits until the card shows what the mock holds now (the next sidebar poll brings it); returns what it showed. */
+async function cardCatchesUp(jobId: string): Promise<{ status: JobStatus; rows: number; progress: number }> {
+  const expected = await mockView(jobId);
+  const job = card(jobId);
+  await page
+    .locator(`.job-card[data-job-id="${jobId}"][data-status="${expected.status}"]`)
+    .filter({ has: page.locator(`progress[max="${expected.totalChunks}"][value="${expected.chunks}"]`) })
+    .locator('.job-card-rows', { hasText: new RegExp(`^${rowsText(expected.rows, expected.rows, expected.status)}$`) })
+    .waitFor();
+  const progress = Number(await job.locator('progress').getAttribute('value'));
+  expect(progress).toBe(expected.chunks);
+  return { status: expected.status, rows: expected.rows, progress };
+}
+
+/** The results sheet as the fakes hold it: header and rows. */
+function resultsSheet(sheetName: string): { header: string[]; rows: string[][] } {
+  const sheet = addon.env.spreadsheet.findSheet(sheetName);
+  if (sheet === undefined) throw new Error(`No sheet "${sheetName}" in the fake spreadsheet.`);
+  const [header, ...rows] = sheet.values().map((row) => row.map(String));
+  return { header, rows };
+}
+
+/** The ids the mock serves for a job right now, read over HTTP as the service's client would. */
+async function mockResultIds(jobId: string): Promise<string[]> {
+  const response = await fetch(`${mock.url}/api/search/deep_research/${jobId}?page=1&page_size=100`, {
+    headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { results: Array<{ id: string }> };
+  return body.results.map((profile) => String(profile.id));
+}
+
+function expectSheetMatchesCard(sheetName: string, rowsOnCard: number, mockIds: string[]): void {
+  const { header, rows } = resultsSheet(sheetName);
+  expect(header).toEqual(expect.arrayContaining(['id', 'full_name']));
+  const idColumn = header.indexOf('id');
+  const ids = rows.map((row) => row[idColumn]);
+  expect(rows).toHaveLength(rowsOnCard);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...ids].sort()).toEqual([...new Set(mockIds)].sort());
+  const nameColumn = header.indexOf('full_name');
+  for (const row of rows) expect(row[nameColumn]).not.toBe('');
+}
+
+async function startJob(brief: string, limit: number): Promise<{ jobId: string; sheetName: string }> {
+  const before = await page.locator('.job-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.jobId));
+  await page.getByLabel('Research brief').fill(brief);
+  await page.getByLabel('Result limit').fill(String(limit));
+  await page.getByRole('button', { name: 'Start research' }).click();
+  const started = page.locator('#research-status', { hasText: /^Research started\. Results go to the sheet “.+”\.$/ });
+  await started.waitFor();
+  const sheetName = /“(.+)”/.exec(await started.innerText())?.[1] ?? '';
+  // The newest job comes first.
+  const jobId = (await page.locator('.job-card').first().getAttribute('data-job-id')) ?? '';
+  expect(before).not.toContain(jobId);
+  const listed = addon.bundle.callFromSidebar('listResearchJobs', [], OWNER) as JobSummary[];
+  expect(listed.find((job) => job.jobId === jobId)).toMatchObject({ query: brief, sheetName });
+  expect(await mock.control.job(jobId)).toMatchObject({ query: brief, limit, keyHint: KEY.slice(-4) });
+  return { jobId, sheetName };
+}
+
+test('settings, a research job followed to the end, a cancelled one, through the real bundle and the mock', async () => {
+  await page.goto(bridge.url);
+
+  // --- Settings: key, base URL and tier typed into the form, stored by the bundle for this user.
+  const keyState = page.locator('#settings-key-state');
+  await keyState.filter({ hasText: 'No key set' }).waitFor();
+  await page.getByLabel('New API key').fill(KEY);
+  await page.getByLabel('Base URL').fill(mock.url);
+  await page.getByLabel('Scrape tier').selectOption('2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await keyState.filter({ hasText: `Key set: ${HINT}` }).waitFor();
+  await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
+  expect(await page.getByLabel('New API key').inputValue()).toBe('');
+  expect(await page.getByLabel('Base URL').inputValue()).toBe(mock.url);
+  expect(await page.getByLabel('Scrape tier').inputValue()).toBe('2');
+  expect({ ...addon.env.properties.user(OWNER) }).toEqual({ API_KEY: KEY, API_BASE_URL: mock.url, API_TIER: '2' });
+  expect(await page.content()).not.toContain(KEY);
+
+  // --- Research: start a job; the bundle posts it to the mock and makes its results sheet.
+  await page.getByRole('tab', { name: 'Research' }).click();
+  expect(await page.locator('#key-warning').isHidden()).toBe(true);
+  const first = await startJob('Heads of data at fintech startups in Berlin', FIRST_LIMIT);
+  expect(resultsSheet(first.sheetName)).toEqual({ header: expect.arrayContaining(['id', 'full_name']), rows: [] });
+
+  // The page itself records every rendering of the card: a state may last only one poll.
+  await page.evaluate((jobId) => {
+    const seen: string[] = [];
+    (window as unknown as { seenProgress: string[] }).seenProgress = seen;
+    new MutationObserver(() => {
+      const shown = document.querySelector(`.job-card[data-job-id="${jobId}"]`);
+      const bar = shown?.querySelector('progress');
+      if (shown && bar) seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${shown.querySelector('.job-card-rows')?.textContent}`);
+    }).observe(document.getElementById('job-list') as HTMLElement, { childList: true });
+  }, first.jobId);
+
+  // Nothing moves while the job clock stands still.
+  expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, progress: 0 });
+  const pollsBefore = callsOf('pollResearch');
+  await page.waitForTimeout(POLL_MS * 3);
+  expect(callsOf('pollResearch')).toBeGreaterThan(pollsBefore);
+  expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, progress: 0 });
+
+  // Move the job clock between sidebar polls; each time the next poll brings the new state onto the card.
+  const steps: Array<{ status: JobStatus; rows: number; progress: number }> = [];
+  await mock.control.advanceClock(BEFORE_RESULTS_MS);
+  steps.push(await cardCatchesUp(first.jobId));
+  for (let i = 0; i < 12 && steps.at(-1)?.status !== 'completed'; i++) {
+    const polls = callsOf('pollResearch');
+    await mock.control.advanceClock(20_000);
+    steps.push(await cardCatchesUp(first.jobId));
+    expect(callsOf('pollResearch')).toBeGreaterThan(polls);
+  }
+  expect(steps.at(-1)).toEqual({ status: 'completed', rows: FIRST_LIMIT, progress: 3 });
+  const rowCounts = steps.map((step) => step.rows);
+  const progressValues = steps.map((step) => step.progress);
+  expect(rowCounts).toEqual([...rowCounts].sort((a, b) => a - b));
+  expect(progressValues).toEqual([...progressValues].sort((a, b) => a - b));
+  const distinctRows = [...new Set(rowCounts.filter((rows) => rows > 0))];
+  const distinctProgress = [...new Set(progressValues.filter((value) => value > 0))];
+  expect(distinctRows.length).toBeGreaterThanOrEqual(2);
+  expect(distinctProgress.length).toBeGreaterThanOrEqual(2);
+  // Intermediate states were on screen: partial row counts and a partly filled bar.
+  const seenProgress = await page.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress);
+  for (const step of steps) expect(seenProgress).toContain(`${step.progress}/3: ${rowsText(step.rows, step.rows, step.status)}`);
+  expect(seenProgress.some((seen) => /^[12]\/3: [1-9]\d* of \d+ rows written so far$/.test(seen))).toBe(true);
+
+  const firstCard = card(first.jobId);
+  expect(await firstCard.locator('.badge').innerText()).toBe('Completed');
+  expect(await firstCard.locator('.job-card-rows').innerText()).toBe(`${FIRST_LIMIT} of ${FIRST_LIMIT} rows written`);
+  expect(await firstCard.locator('progress').evaluate((bar: HTMLProgressElement) => bar.position)).toBe(1);
+  expect(await firstCard.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+  // The sheet holds exactly the rows the card claims: the mock's results, each once.
+  expectSheetMatchesCard(first.sheetName, FIRST_LIMIT, await mockResultIds(first.jobId));
+
+  // Nothing is left running, so the sidebar stops polling.
+  const pollsWhenDone = callsOf('pollResearch');
+  await page.waitForTimeout(POLL_MS * 4);
+  expect(callsOf('pollResearch')).toBe(pollsWhenDone);
+
+  // --- A second job, cancelled part way through processing.
+  const second = await startJob('Procurement leads at university hospitals', SECOND_LIMIT);
+  expect(await page.locator('.job-card').first().getAttribute('data-job-id')).toBe(second.jobId);
+  await mock.control.advanceClock(BEFORE_RESULTS_MS + 15_000);
+  const beforeCancel = await cardCatchesUp(second.jobId);
+  expect(beforeCancel.status).toBe('processing');
+  expect(beforeCancel.rows).toBeGreaterThan(0);
+  expect(beforeCancel.rows).toBeLessThan(SECOND_LIMIT);
+
+  const secondCard = card(second.jobId);
+  await secondCard.getByRole('button', { name: /^Cancel research/ }).click();
+  await secondCard.locator('.badge', { hasText: 'Cancelled' }).waitFor();
+  await page.locator('#research-status', { hasText: 'Research cancelled.' }).waitFor();
+  expect(await secondCard.getAttribute('data-status')).toBe('cancelled');
+  expect(await secondCard.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+  expect(callsOf('cancelResearch')).toBe(1);
+  const cancelled = await mockView(second.jobId);
+  expect(cancelled).toMatchObject({ status: 'cancelled', rows: beforeCancel.rows });
+  // Time going on no longer adds results to a cancelled job.
+  await mock.control.advanceClock(60_000);
+  await page.waitForTimeout(POLL_MS * 3);
+  expect(await secondCard.locator('.job-card-rows').innerText()).toBe(rowsText(cancelled.rows, cancelled.rows, 'cancelled'));
+  expectSheetMatchesCard(second.sheetName, cancelled.rows, await mockResultIds(second.jobId));
+  // The first job's sheet is untouched by the second.
+  expect(resultsSheet(first.sheetName).rows).toHaveLength(FIRST_LIMIT);
+
+  // Both jobs are finished: no background trigger is left, and the registry agrees with the cards.
+  expect(addon.env.triggers.list()).toEqual([]);
+  const listed = addon.bundle.callFromSidebar('listResearchJobs', [], OWNER) as JobSummary[];
+  expect(listed.map((job) => [job.jobId, job.status, job.rowsWritten])).toEqual([
+    [second.jobId, 'cancelled', cancelled.rows],
+    [first.jobId, 'completed', FIRST_LIMIT],
+  ]);
+
+  mkdirSync(join(ROOT, 'artifacts'), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+  expect(pageErrors).toEqual([]);
+  expect(foreignRequests).toEqual([]);
+}, 60_000);
