@@ -1,0 +1,75 @@
+// npm run bench: builds, then runs every benchmark in this one process and prints their figures. Not a test: it
+// exits 0 whether or not a target is met (it says which), and 1 only when a benchmark could not run.
+import os from 'node:os';
+import { spawnMockApi } from '../dev/mock-api/spawn';
+import { creditsBenchmark } from './credits';
+import { flattenBenchmark } from './flatten';
+import { researchWriteBenchmark } from './research-write';
+import { speedBenchmark } from './speed';
+import { EnvPool, errorMessage, ms, printReport, table, type BenchContext, type BenchReport, type Benchmark } from './support';
+
+const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
+  { id: '(a)', name: 'Issue 4 — credits', run: creditsBenchmark },
+  { id: '(b)', name: 'Issue 4 — speed', run: speedBenchmark },
+  { id: '(c)', name: 'Issue 5 — writing research results', run: researchWriteBenchmark },
+  { id: '(d)', name: 'Flattening', run: flattenBenchmark },
+];
+
+function machine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU';
+  const memory = `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`;
+  return `${cpus.length} cores (${model}), ${memory} RAM, node ${process.version}, ${os.platform()} ${os.release()} ${os.arch()}`;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  console.log('sheet-enrich benchmarks');
+  console.log(`machine: ${machine()}`);
+  const envs = new EnvPool();
+  const mock = await spawnMockApi({ jobClock: 'manual', seed: 7 });
+  console.log(`mock API: ${mock.url} (child process ${mock.pid}, manual job clock, seed 7)`);
+  const context: BenchContext = { mock, envs, progress: (message) => process.stderr.write(`${message}\n`) };
+
+  const reports: BenchReport[] = [];
+  const failures: Array<{ id: string; name: string; error: string }> = [];
+  try {
+    for (const benchmark of BENCHMARKS) {
+      context.progress(`${benchmark.id} ${benchmark.name}…`);
+      const t0 = performance.now();
+      try {
+        const report = await benchmark.run(context);
+        reports.push(report);
+        printReport(report);
+        console.log(`  (ran in ${ms(performance.now() - t0)})`);
+      } catch (error) {
+        const message = error instanceof Error && error.stack ? error.stack : errorMessage(error);
+        failures.push({ id: benchmark.id, name: benchmark.name, error: message.split('\n')[0] });
+        console.log(`\n${benchmark.id} ${benchmark.name}: COULD NOT RUN\n  ${message.split('\n').slice(0, 6).join('\n  ')}`);
+      } finally {
+        envs.disposeAll();
+      }
+    }
+  } finally {
+    envs.disposeAll();
+    await mock.stop();
+  }
+
+  console.log('\nTargets');
+  console.log('═══════');
+  const rows = reports.flatMap((report) =>
+    report.targets.map((check) => [report.id, check.met ? 'met' : 'NOT MET', check.target, check.actual]),
+  );
+  for (const failure of failures) rows.push([failure.id, 'NOT RUN', failure.name, failure.error]);
+  console.log(table(['', 'status', 'target', 'actual'], rows));
+  console.log(`\nTotal time ${ms(performance.now() - started)}.`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
