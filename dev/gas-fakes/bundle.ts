@@ -58,6 +58,7 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
 
   function newScope(): { context: vm.Context; realm: Realm } {
     latestContext = vm.createContext({ ...env.globals });
+    followFakeClock(latestContext, () => env.clock.now());
     const realm = vm.runInContext('({ Array: Array, Object: Object, Date: Date, Error: Error })', latestContext) as Realm;
     return { context: latestContext, realm };
   }
@@ -178,4 +179,28 @@ function clockEvent(triggerUid: string, now: number) {
     minute: date.getUTCMinutes(),
     second: date.getUTCSeconds(),
   };
+}
+
+/**
+ * The script's clock is the fakes' clock: `Date.now()` and `new Date()` move with `Utilities.sleep` and
+ * `env.clock.advance`, as time passes for a real execution. Dates stay the realm's own (`instanceof Date` holds).
+ */
+function followFakeClock(context: vm.Context, now: () => number): void {
+  const install = vm.runInContext(
+    `(function (now) {
+      var RealDate = Date;
+      function ClockDate() {
+        if (!new.target) return new RealDate(now()).toString();
+        return arguments.length === 0 ? new RealDate(now()) : Reflect.construct(RealDate, arguments, new.target);
+      }
+      ClockDate.prototype = RealDate.prototype;
+      ClockDate.now = function () { return now(); };
+      ClockDate.UTC = RealDate.UTC;
+      ClockDate.parse = RealDate.parse;
+      Object.defineProperty(RealDate.prototype, 'constructor', { value: ClockDate, writable: true, configurable: true });
+      Date = ClockDate;
+    })`,
+    context,
+  ) as (now: () => number) => void;
+  install(now);
 }

@@ -180,3 +180,23 @@ describe('Bundle.fireTimeTriggers', () => {
     expect(() => bundle.callFromSidebar('startPolling', [], OWNER)).toThrow('too many time-based triggers');
   });
 });
+
+describe('the script clock', () => {
+  it('follows the fakes clock, so Utilities.sleep and env.clock.advance move Date.now() and new Date()', () => {
+    const env = newEnv();
+    const bundle = loadBundle(
+      env,
+      String.raw`
+      function elapsedAcrossSleep() { var t = Date.now(); Utilities.sleep(120000); return Date.now() - t; }
+      function scriptNow() { return Date.now(); }
+      function nowAndDate() { var d = new Date(); return [Date.now() - d.getTime() < 1000, d instanceof Date, typeof Date(), new Date(0).getTime()]; }`,
+    );
+    const opts = { mode: 'menu', user: OWNER } as const;
+    expect(bundle.call('elapsedAcrossSleep', [], opts)).toBeGreaterThanOrEqual(120000);
+    const before = bundle.call('nowAndDate', [], opts);
+    expect(before).toEqual([true, true, 'string', 0]);
+    env.clock.advance(3_600_000);
+    const ahead = (bundle.call('scriptNow', [], opts) as number) - Date.now();
+    expect(ahead).toBeGreaterThanOrEqual(3_600_000 + 120000 - 1000);
+  });
+});
