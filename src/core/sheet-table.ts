@@ -31,6 +31,8 @@ export interface RowBlock {
 export interface UpsertResult {
   inserted: number;
   updated: number;
+  /** How many distinct keys the sheet holds after the write. */
+  keys: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export function upsertRows(table: SheetTable, keyField: string, block: RowBlock)
     table.writeRows(start, rows.map((row, i) => layout.place(row, current[i])), layout.formats);
   }
   appendBlock(table, layout, appended);
-  return { inserted: appended.length, updated: updates.size };
+  return { inserted: appended.length, updated: updates.size, keys: layout.rowOfKey.size + appended.length };
 }
 
 /**

@@ -60,7 +60,16 @@ export function startResearch(request: ResearchRequest): JobSummary {
   const jobs = registry();
   jobs.save(job);
   jobs.prune();
-  ensurePollTrigger(BACKGROUND_POLL_HANDLER);
+  // The job runs whatever happens here: a failure must not read as "not started" (a retry would start it twice).
+  // The open sidebar still polls it; the failure shows on the job for this user until their next poll.
+  try {
+    ensurePollTrigger(BACKGROUND_POLL_HANDLER);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `Background polling could not be arranged (${reason}); keep the sidebar open until the job ends.`;
+    personalErrors().set(jobId, message);
+    return toSummary(job, message);
+  }
   return toSummary(job);
 }
 

@@ -6,7 +6,7 @@ const block = (fields: string[], rows: CellValue[][], formats = fields.map(() =>
 describe('upsertRows', () => {
   it('writes headers and appends new rows in one write', () => {
     const { table, grid, calls } = memoryTable();
-    expect(upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann'], ['b', 'Bo']]))).toEqual({ inserted: 2, updated: 0 });
+    expect(upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann'], ['b', 'Bo']]))).toEqual({ inserted: 2, updated: 0, keys: 2 });
     expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bo']]);
     expect(calls.writeRows).toBe(1);
   });
@@ -14,7 +14,7 @@ describe('upsertRows', () => {
   it('updates rows whose key exists, and writes a key repeated in one block once', () => {
     const { table, grid } = memoryTable([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bo']]);
     const result = upsertRows(table, 'id', block(['id', 'full_name'], [['b', 'Bob'], ['c', 'Cy'], ['c', 'Cyd']]));
-    expect(result).toEqual({ inserted: 1, updated: 1 });
+    expect(result).toEqual({ inserted: 1, updated: 1, keys: 3 });
     expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bob'], ['c', 'Cyd']]);
   });
 

@@ -49,29 +49,38 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
     if (!answer.ok) return failed(job, answer.error, context, save);
     const status = answer.value;
     const profiles = status.results;
-    const written = writeProfiles(job, profiles, context.sheets);
+    const rowsWritten = writeProfiles(job, profiles, context.sheets) ?? job.rowsWritten;
+    // A full page is final; a partial one may still grow, so it is read again next time.
+    const morePages = profiles.length >= RESULTS_PAGE_SIZE;
+    // A job saved as finished is never polled again: until its last page is written it stays unfinished here.
+    const drained = !(morePages && isFinished(status.status));
     job = {
       ...job,
-      status: status.status,
-      message: status.message,
+      status: drained ? status.status : 'processing',
+      message: drained ? status.message : 'Writing the results to the sheet.',
       finalResultsCount: status.final_results_count,
       chunksProcessed: status.chunks_processed,
       totalChunks: status.total_chunks,
-      rowsWritten: job.rowsWritten + written,
-      error: status.status === 'error' ? status.error || status.message || 'The research job failed.' : null,
-      // A full page is final; a partial one may still grow, so it is read again next time.
-      nextPage: profiles.length >= RESULTS_PAGE_SIZE ? job.nextPage + 1 : job.nextPage,
+      rowsWritten,
+      error: drained && status.status === 'error' ? status.error || status.message || 'The research job failed.' : null,
+      nextPage: morePages ? job.nextPage + 1 : job.nextPage,
       updatedAt: new Date(context.clock.now()).toISOString(),
     };
     save(job);
-    if (profiles.length < RESULTS_PAGE_SIZE) break;
+    if (!morePages) break;
   }
   return { job, userError: null };
 }
 
-/** Writes a page; returns how many profiles were new to the sheet. */
-function writeProfiles(job: JobRecord, profiles: ModernProfile[], sheets: ResearchSheets): number {
-  if (profiles.length === 0) return 0;
+/**
+ * Writes a page; returns how many profiles the results sheet holds then (null when there was nothing to write).
+ * Counting the sheet rather than adding up inserts keeps the count right when an execution ended between writing a
+ * page and saving the cursor, and the next poll finds that page's rows already there.
+ */
+function writeProfiles(job: JobRecord, page: ModernProfile[], sheets: ResearchSheets): number | null {
+  if (page.length === 0) return null;
+  // A profile may come twice in one page: its companion entries must still be appended once.
+  const profiles = [...new Map(page.map((profile) => [String(profile.id), profile] as const)).values()];
   const columns = RESEARCH_COLUMNS[job.columns];
   const rows = planWrite(columns, profiles.map((profile) => flattenRecord(profile, columns)));
   // Companions first: a profile's entries are appended only while its id is new to the companion sheet, so if a poll
@@ -87,8 +96,7 @@ function writeProfiles(job: JobRecord, profiles: ModernProfile[], sheets: Resear
       rows: plan.rows,
     });
   }
-  const result = upsertRows(sheets.results(), 'id', { fields: columns.map(headerFor), ...rows });
-  return result.inserted;
+  return upsertRows(sheets.results(), 'id', { fields: columns.map(headerFor), ...rows }).keys;
 }
 
 function failed(job: JobRecord, error: ApiError, context: PollContext, save: (job: JobRecord) => void): PollOutcome {

@@ -49,7 +49,7 @@ function setup() {
     job = pollJob(job, { client, clock, sheets, stopBy: clock.now() + stopAfterMs }, (j) => saved.push(j)).job;
     return job;
   };
-  return { service, http, results, experience, education, poll, saved, job: () => job };
+  return { service, http, client, clock, sheets, results, experience, education, poll, saved, job: () => job };
 }
 
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}`);
@@ -84,6 +84,47 @@ describe('pollJob', () => {
     const job = poll();
     expect(results.column('id')).toEqual(ids(1, 350));
     expect(job.rowsWritten).toBe(350);
+  });
+
+  it('keeps a finished job unfinished until its last page is written, so a poll cut short loses nothing', () => {
+    const { service, results, poll, saved } = setup();
+    service.state.ids = ids(1, 250);
+    service.state.status = 'completed';
+    const cut = poll(300); // time for two pages only
+    expect(results.column('id')).toHaveLength(200);
+    expect(cut).toMatchObject({ status: 'processing', nextPage: 3, rowsWritten: 200, error: null });
+    expect(saved.every((job) => job.status === 'processing')).toBe(true);
+    expect(poll()).toMatchObject({ status: 'completed', message: '250 found', rowsWritten: 250 });
+    expect(results.column('id')).toEqual(ids(1, 250));
+
+    const failed = setup();
+    failed.service.state.ids = ids(1, 150);
+    failed.service.state.status = 'error';
+    expect(failed.poll(100)).toMatchObject({ status: 'processing', error: null, rowsWritten: 100 });
+    expect(failed.poll()).toMatchObject({ status: 'error', error: 'Search backend failed.', rowsWritten: 150 });
+  });
+
+  it('counts the rows in the sheet, so a page written but not saved is neither lost nor counted twice', () => {
+    const { service, client, clock, sheets, results, poll, job } = setup();
+    service.state.ids = ids(1, 150);
+    service.state.status = 'completed';
+    // An execution wrote page 1 and ended before it saved the cursor.
+    pollJob(job(), { client, clock, sheets, stopBy: clock.now() + 100 }, () => undefined);
+    expect(results.column('id')).toEqual(ids(1, 100));
+    expect(job()).toMatchObject({ nextPage: 1, rowsWritten: 0 });
+    expect(poll()).toMatchObject({ status: 'completed', rowsWritten: 150 });
+    expect(results.column('id')).toEqual(ids(1, 150));
+  });
+
+  it("appends a profile's companion entries once when it comes twice in one page", () => {
+    const { service, results, experience, education, poll } = setup();
+    service.state.ids = ['p1', 'p2', 'p1', 'p3', 'p2'];
+    service.state.status = 'completed';
+    expect(poll()).toMatchObject({ rowsWritten: 3 });
+    expect(results.column('id')).toEqual(['p1', 'p2', 'p3']);
+    const owners = (entries: number) => ['p1', 'p2', 'p3'].flatMap((id) => new Array<string>(entries).fill(id));
+    expect(experience.column('profile_id')).toEqual(owners(modernProfile.experience!.length));
+    expect(education.column('profile_id')).toEqual(owners(modernProfile.education!.length));
   });
 
   it('keeps the error of a failed job and the rows it had', () => {
