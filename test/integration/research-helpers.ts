@@ -1,0 +1,140 @@
+// Helpers for the research-job integration tests: reading result sheets, the expected profiles of a mock job, and
+// ways to make an execution run out of time in the fakes.
+import type { CellValue, GasEnvironment } from '../../dev/gas-fakes';
+import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
+import { modernResultForQuery } from '../../dev/mock-api/data';
+import type { JobInternalState } from '../../dev/mock-api/protocol';
+import type { ModernProfile } from '../../src/core/api/types';
+
+/** CONTRACT §4's job summary. */
+export interface Summary {
+  jobId: string;
+  query: string;
+  status: string;
+  message: string;
+  sheetName: string;
+  rowsWritten: number;
+  finalResultsCount: number;
+  chunksProcessed: number;
+  totalChunks: number;
+  createdAt: string;
+  updatedAt: string;
+  error: string | null;
+}
+
+export const SUMMARY_KEYS = [
+  'jobId', 'query', 'status', 'message', 'sheetName', 'rowsWritten', 'finalResultsCount', 'chunksProcessed',
+  'totalChunks', 'createdAt', 'updatedAt', 'error',
+].sort();
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+/** Exactly the contract's keys, plain JSON types, ISO 8601 times. */
+export function expectSummaryShape(summary: unknown): asserts summary is Summary {
+  expect(Object.keys(summary as object).sort()).toEqual(SUMMARY_KEYS);
+  const s = summary as Summary;
+  for (const key of ['jobId', 'query', 'status', 'message', 'sheetName', 'createdAt', 'updatedAt'] as const) {
+    expect(typeof s[key]).toBe('string');
+  }
+  for (const key of ['rowsWritten', 'finalResultsCount', 'chunksProcessed', 'totalChunks'] as const) {
+    expect(Number.isInteger(s[key])).toBe(true);
+  }
+  expect(s.error === null || typeof s.error === 'string').toBe(true);
+  for (const time of [s.createdAt, s.updatedAt]) {
+    expect(time).toMatch(ISO_8601);
+    expect(new Date(time).toISOString()).toBe(time);
+  }
+  expect(['pending', 'searching', 'processing', 'completed', 'error', 'cancelled']).toContain(s.status);
+}
+
+export interface SheetRows {
+  headers: string[];
+  rows: CellValue[][];
+  column(name: string): CellValue[];
+}
+
+/** A sheet's data as the user sees it: the header row and the rows below it. */
+export function readSheet(env: GasEnvironment, name: string): SheetRows {
+  const [headers = [], ...rows] = env.spreadsheet.sheet(name).values();
+  const names = headers.map(String);
+  return {
+    headers: names,
+    rows,
+    column(field) {
+      const index = names.indexOf(field);
+      if (index < 0) throw new Error(`No column "${field}" in "${name}"; columns: ${names.join(', ')}`);
+      return rows.map((row) => row[index]);
+    },
+  };
+}
+
+/** The profiles a mock job ends with, in list order, each once (repeats dropped). */
+export function expectedProfiles(seed: number, state: JobInternalState): ModernProfile[] {
+  const repeats = new Set(state.duplicatePositions.map((entry) => entry.position));
+  const profiles: ModernProfile[] = [];
+  for (let i = 0; i < state.targetResults; i++) if (!repeats.has(i)) profiles.push(modernResultForQuery(seed, state.query, i));
+  return profiles;
+}
+
+/** The entries of a profile's collection that become companion rows (objects only, as flattenCollection keeps). */
+export function entriesOf(profile: ModernProfile, collection: 'experience' | 'education'): unknown[] {
+  const list = (profile as unknown as Record<string, unknown>)[collection];
+  return Array.isArray(list) ? list.filter((entry) => typeof entry === 'object' && entry !== null) : [];
+}
+
+/**
+ * Checks a companion sheet: every profile with entries has exactly one contiguous group of rows, as many as it has
+ * entries, and no other profile appears.
+ */
+export function expectCompanionGroups(sheet: SheetRows, profiles: ModernProfile[], collection: 'experience' | 'education'): void {
+  const owners = sheet.column('profile_id').map(String);
+  const groups: Array<{ id: string; count: number }> = [];
+  for (const owner of owners) {
+    const last = groups[groups.length - 1];
+    if (last && last.id === owner) last.count++;
+    else groups.push({ id: owner, count: 1 });
+  }
+  const expected = profiles
+    .map((profile) => ({ id: String(profile.id), count: entriesOf(profile, collection).length }))
+    .filter((group) => group.count > 0);
+  expect(groups.map((group) => group.id).sort()).toEqual(expected.map((group) => group.id).sort());
+  expect(new Set(groups.map((group) => group.id)).size).toBe(groups.length);
+  const countOf = new Map(expected.map((group) => [group.id, group.count]));
+  for (const group of groups) expect({ id: group.id, count: group.count }).toEqual({ id: group.id, count: countOf.get(group.id) });
+}
+
+/** Makes every UrlFetchApp request whose URL matches take `ms` more of fake time (a slow service). */
+export function slowRequests(env: GasEnvironment, urlPattern: RegExp, ms: number): void {
+  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
+  const url = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
+  env.globals.UrlFetchApp = {
+    fetch: (request: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions) => {
+      const response = params === undefined ? real.fetch(request) : real.fetch(request, params);
+      if (urlPattern.test(request)) env.clock.advance(ms);
+      return response;
+    },
+    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
+      const responses = real.fetchAll(requests);
+      if (requests.some((request) => urlPattern.test(url(request)))) env.clock.advance(ms);
+      return responses;
+    },
+  };
+}
+
+/** Beyond an execution's 6 minutes: the fakes then end it at its next service call. */
+const PAST_THE_EXECUTION_LIMIT_MS = 7 * 60_000;
+
+/**
+ * Ends the running execution right after its `n`-th Range.setValues (1-based) from now, as the 6-minute limit would:
+ * the fake clock jumps past the limit, so the next service call throws. Returns a function that undoes the hook.
+ */
+export function killAfterSetValues(env: GasEnvironment, n: number): () => void {
+  const original = FakeRange.prototype.setValues;
+  let calls = 0;
+  const spy = jest.spyOn(FakeRange.prototype, 'setValues').mockImplementation(function (this: FakeRange, values: unknown[][]) {
+    const result = original.call(this, values);
+    if (++calls === n) env.clock.advance(PAST_THE_EXECUTION_LIMIT_MS);
+    return result;
+  });
+  return () => spy.mockRestore();
+}

@@ -1,0 +1,516 @@
+// Research jobs in the built bundle (CONTRACT §4), run in the Apps Script fakes as the sidebar and the background
+// trigger run them, against the mock API's research jobs on its manual job clock.
+import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
+import { modernResultForQuery } from '../../dev/mock-api/data';
+import { JOB_ERROR_TEXT } from '../../dev/mock-api/jobs';
+import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
+import { HARD_TEXT } from '../../dev/mock-api/data/hard-cases';
+import { addonWithKey, disposeAddons, loadAddon, OWNER, TEAMMATE, type LoadedAddon } from './harness';
+import {
+  entriesOf,
+  expectCompanionGroups,
+  expectedProfiles,
+  expectSummaryShape,
+  killAfterSetValues,
+  readSheet,
+  slowRequests,
+  type Summary,
+} from './research-helpers';
+
+const SEED = 7;
+const OWNER_KEY = 'lk_test_research_owner_000000000a1b2';
+const TEAMMATE_KEY = 'lk_test_research_mate_0000000000c3d4';
+const HANDLER = 'pollResearchInBackground';
+const HOUR_MS = 60 * 60_000;
+const ESSENTIAL_HEADERS = ['id', 'full_name', 'headline', 'active_experience_title', 'experience.1.company_name', 'location_full', 'network_url'];
+/** GET /api/search/deep_research/{id}: the status and results of a job. */
+const STATUS_PATH = /^\/api\/search\/deep_research\/[^/]+$/;
+
+let mock: SpawnedMockApi;
+beforeAll(async () => {
+  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
+});
+afterAll(() => mock.stop());
+beforeEach(() => mock.control.reset());
+afterEach(async () => {
+  disposeAddons();
+  // CONTRACT §4 / the spec: without `page` the service returns every result every time. Never ask that way.
+  const statusRequests = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
+  for (const request of statusRequests) expect(request.query).toMatchObject({ page: expect.stringMatching(/^[1-9]\d*$/), page_size: '100' });
+});
+
+type Addon = LoadedAddon & { key: string };
+
+/** OWNER and TEAMMATE each with their own key on the mock. */
+async function researchAddon(options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> {
+  const addon = await addonWithKey(mock, { key: OWNER_KEY, ...options });
+  await mock.control.setKey({ key: TEAMMATE_KEY, credits: 100_000, tier: '3' });
+  Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: TEAMMATE_KEY, API_BASE_URL: mock.url, API_TIER: '3' });
+  return addon;
+}
+
+function sidebar(addon: LoadedAddon, name: string, args: unknown[] = [], user = OWNER): unknown {
+  return addon.bundle.callFromSidebar(name, args, user);
+}
+
+function start(addon: LoadedAddon, request: object, user = OWNER): Summary {
+  const summary = sidebar(addon, 'startResearch', [request], user);
+  expectSummaryShape(summary);
+  return summary;
+}
+
+function poll(addon: LoadedAddon, user = OWNER, jobId?: string): Summary[] {
+  const summaries = sidebar(addon, 'pollResearch', jobId === undefined ? [] : [jobId], user) as Summary[];
+  summaries.forEach((summary) => expectSummaryShape(summary));
+  return summaries;
+}
+
+function list(addon: LoadedAddon, user = OWNER): Summary[] {
+  const summaries = sidebar(addon, 'listResearchJobs', [], user) as Summary[];
+  summaries.forEach((summary) => expectSummaryShape(summary));
+  return summaries;
+}
+
+function summaryOf(addon: LoadedAddon, jobId: string, user = OWNER): Summary {
+  const found = list(addon, user).find((summary) => summary.jobId === jobId);
+  if (!found) throw new Error(`Job ${jobId} is not listed.`);
+  return found;
+}
+
+/** Fires the user's poll trigger now, whether due or not; the handler must not fail. */
+function fireTrigger(addon: LoadedAddon, user = OWNER): void {
+  addon.env.clock.advance(HOUR_MS);
+  const fired = addon.bundle.fireTimeTriggers({ user });
+  expect(fired).toHaveLength(1);
+  expect(fired[0]).toEqual({ id: expect.any(String), handler: HANDLER, user });
+}
+
+function triggersOf(addon: LoadedAddon, user = OWNER) {
+  return addon.env.triggers.list().filter((trigger) => trigger.owner === user);
+}
+
+/** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
+async function resultsAppear(jobId: string, count?: number): Promise<void> {
+  const state = await mock.control.job(jobId);
+  const times = state.resultTimes;
+  const target = count === undefined ? times[times.length - 1] ?? state.createdAtJobTime + 35_000 : times[count - 1];
+  const { jobTime } = await mock.control.clock();
+  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
+}
+
+/** The document's registry entry of a job, as stored (cursor included). */
+function stored(addon: LoadedAddon, jobId: string): Record<string, unknown> {
+  return JSON.parse(addon.env.properties.document()[`research.job.${jobId}`]) as Record<string, unknown>;
+}
+
+async function statusRequests(jobId?: string) {
+  const all = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
+  return jobId === undefined ? all : all.filter((entry) => entry.path.endsWith(`/${jobId}`));
+}
+
+const experienceSheet = (summary: Summary) => `${summary.sheetName} · Experience`;
+const educationSheet = (summary: Summary) => `${summary.sheetName} · Education`;
+
+/** The results sheet and both companions hold each profile of the finished job exactly once. */
+async function expectExactSheets(addon: LoadedAddon, summary: Summary, count?: number): Promise<void> {
+  const state = await mock.control.job(summary.jobId);
+  const profiles = expectedProfiles(SEED, state).slice(0, count);
+  const results = readSheet(addon.env, summary.sheetName);
+  expect(results.headers).toEqual(ESSENTIAL_HEADERS);
+  expect(results.column('id')).toEqual(profiles.map((profile) => String(profile.id)));
+  expect(results.column('full_name')).toEqual(profiles.map((profile) => profile.full_name));
+  for (const collection of ['experience', 'education'] as const) {
+    const name = collection === 'experience' ? experienceSheet(summary) : educationSheet(summary);
+    expectCompanionGroups(readSheet(addon.env, name), profiles, collection);
+  }
+}
+
+describe('a long job, polled by the sidebar and the trigger', () => {
+  it('ends with each of its 237 profiles once, companions grouped by profile, a toast and the trigger gone', async () => {
+    const addon = await researchAddon();
+    const { env } = addon;
+    await mock.control.nextJob({ duplicates: 1 });
+    const started = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
+    expect(started).toMatchObject({ query: 'data engineers in Lisbon', status: 'pending', rowsWritten: 0, error: null });
+    expect(list(addon)).toEqual([started]);
+    expect(readSheet(env, started.sheetName).headers).toEqual(ESSENTIAL_HEADERS);
+    expect(triggersOf(addon)).toEqual([expect.objectContaining({ handler: HANDLER, kind: 'everyHours', everyHours: 1 })]);
+
+    // One profile comes twice, on another page than its first time.
+    const state = await mock.control.job(started.jobId);
+    expect(state.targetResults).toBe(238);
+    expect(state.duplicatePositions).toHaveLength(1);
+    const [{ position, repeats }] = state.duplicatePositions;
+    expect(Math.floor(position / 100)).not.toBe(Math.floor(repeats / 100));
+
+    env.spreadsheet.activate(env.spreadsheet.sheet('Sheet1'));
+    let summary = started;
+    let polls = 0;
+    let triggerPolls = 0;
+    while (summary.status !== 'completed' && polls < 60) {
+      await mock.control.advanceClock(23_000);
+      polls++;
+      if (polls % 3 === 0) {
+        fireTrigger(addon);
+        triggerPolls++;
+        summary = summaryOf(addon, started.jobId);
+      } else {
+        [summary] = poll(addon);
+      }
+      expect(summary.rowsWritten).toBe(readSheet(env, started.sheetName).rows.length);
+    }
+    expect(polls).toBeGreaterThan(15);
+    expect(triggerPolls).toBeGreaterThan(4);
+    expect(summary).toMatchObject({ status: 'completed', rowsWritten: 237, finalResultsCount: 238, error: null });
+    expect(summary.chunksProcessed).toBe(summary.totalChunks);
+    await expectExactSheets(addon, summary);
+    expect(new Set(readSheet(env, summary.sheetName).column('id')).size).toBe(237);
+
+    // Polls never moved the user away from the sheet they were on.
+    expect(env.spreadsheet.activeSheet().name).toBe('Sheet1');
+    expect(env.ui.toasts).toEqual([{ message: expect.stringContaining(summary.sheetName), title: expect.any(String) }]);
+    expect(env.ui.toasts[0].message).toContain('237');
+    expect(triggersOf(addon)).toEqual([]);
+
+    // Polling a finished job again asks nothing and changes nothing.
+    const before = (await statusRequests()).length;
+    expect(poll(addon)).toEqual([summary]);
+    expect(poll(addon, OWNER, summary.jobId)).toEqual([summary]);
+    expect(await statusRequests()).toHaveLength(before);
+    expect(readSheet(env, summary.sheetName).rows).toHaveLength(237);
+    expect(env.ui.toasts).toHaveLength(1);
+  });
+
+  it('writes the entries of a profile repeated within one page only once', async () => {
+    const addon = await researchAddon();
+    await mock.control.nextJob({ duplicates: 3 });
+    const job = start(addon, { query: 'nurses in Porto', limit: 60 });
+    const state = await mock.control.job(job.jobId);
+    expect(state.duplicatePositions.every((entry) => entry.position < 100 && entry.repeats < 100)).toBe(true);
+    await resultsAppear(job.jobId);
+    const [summary] = poll(addon);
+    expect(summary).toMatchObject({ status: 'completed', rowsWritten: 57 });
+    await expectExactSheets(addon, summary);
+  });
+});
+
+describe('jobs that end otherwise', () => {
+  it('a job failing midway keeps its rows and shows its error, also after later polls', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'engineers who fail fast', limit: 40 });
+    await resultsAppear(job.jobId, 8);
+    expect(poll(addon)[0]).toMatchObject({ status: 'processing', rowsWritten: 8, error: null });
+    await resultsAppear(job.jobId);
+    const [failed] = poll(addon);
+    expect(failed).toMatchObject({ status: 'error', error: JOB_ERROR_TEXT, rowsWritten: 20, finalResultsCount: 20 });
+    await expectExactSheets(addon, failed, 20);
+    expect(triggersOf(addon)).toEqual([]);
+    expect(summaryOf(addon, job.jobId)).toEqual(failed);
+    expect(summaryOf(addon, job.jobId, TEAMMATE)).toEqual(failed);
+    expect(poll(addon)).toEqual([failed]);
+    expect(addon.env.ui.toasts).toEqual([]);
+  });
+
+  it('a cancelled job keeps the rows found until then', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'product designers in Berlin', limit: 50 });
+    await resultsAppear(job.jobId, 12);
+    poll(addon);
+    await resultsAppear(job.jobId, 17);
+    const cancelled = sidebar(addon, 'cancelResearch', [job.jobId]);
+    expectSummaryShape(cancelled);
+    expect(cancelled).toMatchObject({ status: 'cancelled', rowsWritten: 17, error: null });
+    await expectExactSheets(addon, cancelled, 17);
+    expect(await mock.control.requests({ method: 'POST', path: `/api/search/deep_research/${job.jobId}/cancel` })).toHaveLength(1);
+    expect(triggersOf(addon)).toEqual([]);
+    // Cancelling again, or after it ended, asks nothing more of the service.
+    await resultsAppear(job.jobId);
+    expect(sidebar(addon, 'cancelResearch', [job.jobId])).toEqual(cancelled);
+    expect(await mock.control.requests({ path: /\/cancel$/ })).toHaveLength(1);
+    expect(readSheet(addon.env, cancelled.sheetName).rows).toHaveLength(17);
+  });
+
+  it("a teammate whose key may not read the owner's job sees 403 on it; the job goes on for the owner", async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
+    await resultsAppear(job.jobId, 10);
+    const [mine] = poll(addon);
+    expect(mine.rowsWritten).toBe(10);
+    const registryBefore = { ...addon.env.properties.document() };
+
+    await resultsAppear(job.jobId, 20);
+    const [theirs] = poll(addon, TEAMMATE);
+    expect(theirs).toMatchObject({ jobId: job.jobId, status: 'processing', rowsWritten: 10 });
+    expect(theirs.error).toMatch(/another API key.*403/);
+    expect((await statusRequests(job.jobId)).filter((entry) => entry.key === TEAMMATE_KEY.slice(-4))).toEqual([
+      expect.objectContaining({ status: 403 }),
+    ]);
+    // Nothing of the job changed for anyone: no rows, no cursor, no error on the owner's side, the trigger stays.
+    expect(addon.env.properties.document()).toEqual(registryBefore);
+    expect(readSheet(addon.env, job.sheetName).rows).toHaveLength(10);
+    expect(summaryOf(addon, job.jobId)).toEqual(mine);
+    expect(summaryOf(addon, job.jobId, TEAMMATE).error).toBe(theirs.error);
+    expect(triggersOf(addon)).toHaveLength(1);
+    expect(triggersOf(addon, TEAMMATE)).toEqual([]);
+
+    await resultsAppear(job.jobId);
+    fireTrigger(addon);
+    const done = summaryOf(addon, job.jobId);
+    expect(done).toMatchObject({ status: 'completed', rowsWritten: 30, error: null });
+    await expectExactSheets(addon, done);
+    expect(triggersOf(addon)).toEqual([]);
+    // Completed in the background: the toast still tells whoever has the file open.
+    expect(addon.env.ui.toasts).toEqual([{ message: expect.stringContaining(done.sheetName), title: expect.any(String) }]);
+  });
+
+  it('a job deleted on the service ends with its 404, and the other jobs carry on', async () => {
+    const addon = await researchAddon();
+    const first = start(addon, { query: 'nurses in Porto', limit: 20 });
+    addon.env.clock.advance(1_000);
+    const gone = start(addon, { query: 'fintech founders in London', limit: 20 });
+    addon.env.clock.advance(1_000);
+    const last = start(addon, { query: 'hospital pharmacists in Lyon', limit: 20 });
+    await resultsAppear(first.jobId, 5);
+    poll(addon);
+    await mock.control.deleteJob(gone.jobId);
+    await resultsAppear(first.jobId);
+    await resultsAppear(last.jobId);
+    const summaries = poll(addon);
+    expect(summaries.map((summary) => summary.jobId)).toEqual([last.jobId, gone.jobId, first.jobId]);
+    const byId = new Map(summaries.map((summary) => [summary.jobId, summary]));
+    expect(byId.get(gone.jobId)).toMatchObject({ status: 'error', error: expect.stringMatching(/not found|no longer exists/i) });
+    expect(byId.get(first.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
+    expect(byId.get(last.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
+    await expectExactSheets(addon, byId.get(first.jobId)!);
+    await expectExactSheets(addon, byId.get(last.jobId)!);
+    // The deleted job is over for everyone: nobody asks for it again, and no trigger is left.
+    expect(summaryOf(addon, gone.jobId, TEAMMATE)).toEqual(byId.get(gone.jobId));
+    const asked = (await statusRequests(gone.jobId)).length;
+    poll(addon);
+    poll(addon, TEAMMATE);
+    expect(await statusRequests(gone.jobId)).toHaveLength(asked);
+    expect(addon.env.triggers.list()).toEqual([]);
+  });
+});
+
+describe('the background trigger', () => {
+  it('in an add-on: hourly, one per user per document, gone when none of that user’s jobs is unfinished', async () => {
+    const addon = await researchAddon({ scriptKind: 'addon' });
+    const one = start(addon, { query: 'nurses in Porto', limit: 10 });
+    const two = start(addon, { query: 'data scientists in Paris', limit: 30 });
+    expect(addon.env.triggers.list()).toEqual([
+      expect.objectContaining({ owner: OWNER, handler: HANDLER, kind: 'everyHours', everyHours: 1 }),
+    ]);
+    // The teammate's own job gets the teammate's own trigger, which polls only the teammate's job.
+    const theirs = start(addon, { query: 'fintech founders in London', limit: 10 }, TEAMMATE);
+    expect(triggersOf(addon, TEAMMATE)).toEqual([expect.objectContaining({ kind: 'everyHours', everyHours: 1 })]);
+
+    await resultsAppear(one.jobId);
+    await resultsAppear(theirs.jobId);
+    await mock.control.clearLog();
+    fireTrigger(addon, TEAMMATE);
+    const asked = await statusRequests();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((entry) => entry.path.endsWith(theirs.jobId) && entry.key === TEAMMATE_KEY.slice(-4))).toBe(true);
+    expect(summaryOf(addon, theirs.jobId)).toMatchObject({ status: 'completed', rowsWritten: 10 });
+    expect(summaryOf(addon, one.jobId).rowsWritten).toBe(0);
+    expect(triggersOf(addon, TEAMMATE)).toEqual([]);
+    expect(triggersOf(addon)).toHaveLength(1);
+
+    // The owner's trigger stays while one of the owner's jobs is unfinished.
+    await mock.control.clearLog();
+    fireTrigger(addon);
+    expect((await statusRequests()).every((entry) => entry.key === OWNER_KEY.slice(-4))).toBe(true);
+    expect(summaryOf(addon, one.jobId).status).toBe('completed');
+    expect(summaryOf(addon, two.jobId).status).not.toBe('completed');
+    expect(triggersOf(addon)).toHaveLength(1);
+    await resultsAppear(two.jobId);
+    fireTrigger(addon);
+    expect(summaryOf(addon, two.jobId)).toMatchObject({ status: 'completed', rowsWritten: 30 });
+    expect(addon.env.triggers.list()).toEqual([]);
+    // A new job arranges polling again.
+    start(addon, { query: 'hospital pharmacists in Lyon', limit: 5 });
+    expect(triggersOf(addon)).toHaveLength(1);
+  });
+
+  it('in a script bound to the sheet: every minute', async () => {
+    const addon = await researchAddon({ scriptKind: 'bound' });
+    const job = start(addon, { query: 'nurses in Porto', limit: 10 });
+    const other = start(addon, { query: 'data scientists in Paris', limit: 10 });
+    expect(addon.env.triggers.list()).toEqual([
+      expect.objectContaining({ owner: OWNER, handler: HANDLER, kind: 'everyMinutes', everyMinutes: 1 }),
+    ]);
+    await resultsAppear(job.jobId);
+    await resultsAppear(other.jobId);
+    addon.env.clock.advance(60_000);
+    expect(addon.bundle.fireTimeTriggers()).toEqual([{ id: expect.any(String), handler: HANDLER, user: OWNER }]);
+    expect(list(addon).every((summary) => summary.status === 'completed')).toBe(true);
+    expect(addon.env.triggers.list()).toEqual([]);
+  });
+
+  it('a trigger that cannot be created (20 per user per script) does not make a started job look unstarted', async () => {
+    const addon = await researchAddon({ scriptKind: 'bound' });
+    const { env } = addon;
+    const scriptApp = env.globals.ScriptApp as GoogleAppsScript.Script.ScriptApp;
+    env.run('menu', OWNER, () => {
+      for (let i = 0; i < 20; i++) scriptApp.newTrigger(`other${i}`).timeBased().everyHours(1).create();
+    });
+    const job = start(addon, { query: 'nurses in Porto', limit: 10 });
+    expect(job.error).toMatch(/^Background polling could not be arranged \(.*too many triggers.*\); keep the sidebar open/);
+    expect(list(addon)).toEqual([job]);
+    expect(list(addon, TEAMMATE)[0].error).toBeNull();
+    expect(triggersOf(addon).filter((trigger) => trigger.handler === HANDLER)).toEqual([]);
+    // The sidebar's polls carry the job to its end.
+    await resultsAppear(job.jobId);
+    expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 10, error: null });
+  });
+});
+
+describe('concurrency and time limits', () => {
+  it('a poll that meets the document lock held elsewhere returns the summaries promptly and changes nothing', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
+    await resultsAppear(job.jobId);
+    const release = addon.env.locks.holdDocumentLock();
+    const registryBefore = { ...addon.env.properties.document() };
+    await mock.control.clearLog();
+    const startedAt = Date.now();
+    const fakeStart = addon.env.clock.now();
+    expect(poll(addon)).toEqual([job]);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    expect(addon.env.clock.now() - fakeStart).toBeLessThan(5_000);
+    expect(addon.bundle.fireTimeTriggers({ id: triggersOf(addon)[0].id })).toEqual([
+      { id: expect.any(String), handler: HANDLER, user: OWNER },
+    ]);
+    expect(await mock.control.requests({ path: /^\/api\// })).toEqual([]);
+    expect(addon.env.properties.document()).toEqual(registryBefore);
+    expect(readSheet(addon.env, job.sheetName).rows).toEqual([]);
+    expect(addon.env.spreadsheet.sheets().map((sheet) => sheet.name)).toEqual(['Sheet1', job.sheetName]);
+    expect(triggersOf(addon)).toHaveLength(1);
+
+    release();
+    expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 30 });
+  });
+
+  it('a poll stopped by its time budget resumes where it stopped, without loss or duplicates', async () => {
+    const addon = await researchAddon();
+    await mock.control.nextJob({ duplicates: 1 });
+    const job = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
+    await resultsAppear(job.jobId);
+    // A slow service: every status request takes 150 s, so the poll's budget (4.5 min) ends after two pages of three.
+    slowRequests(addon.env, /\/api\/search\/deep_research\/[^/?]+\?/, 150_000);
+    const [cut] = poll(addon);
+    expect(cut).toMatchObject({ rowsWritten: 199, error: null }); // 200 results, one of them a repeat
+    expect(cut.status).not.toMatch(/completed|error|cancelled/);
+    expect(stored(addon, job.jobId).nextPage).toBe(3);
+    expect(triggersOf(addon)).toHaveLength(1);
+    const [done] = poll(addon);
+    expect(done).toMatchObject({ status: 'completed', rowsWritten: 237, error: null });
+    await expectExactSheets(addon, done);
+    expect((await statusRequests(job.jobId)).map((entry) => entry.query.page)).toEqual(['1', '2', '3']);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])(
+    'an execution ended by the 6-minute limit after its write no. %i loses and repeats nothing',
+    async (cutAfter) => {
+      const addon = await researchAddon();
+      await mock.control.nextJob({ duplicates: 1 });
+      const job = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
+      await resultsAppear(job.jobId);
+      const restore = killAfterSetValues(addon.env, cutAfter);
+      try {
+        expect(() => poll(addon)).toThrow('Exceeded maximum execution time');
+      } finally {
+        restore();
+      }
+      const [done] = poll(addon);
+      expect(done).toMatchObject({ status: 'completed', rowsWritten: 237, error: null });
+      await expectExactSheets(addon, done);
+      expect(triggersOf(addon)).toEqual([]);
+    },
+  );
+});
+
+describe('what arrives in the sheets', () => {
+  it('keeps hard-case text as text: no formula, number or date, in text-formatted cells', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'hard case engineers', limit: 5 });
+    await resultsAppear(job.jobId);
+    const [summary] = poll(addon);
+    expect(summary).toMatchObject({ status: 'completed', rowsWritten: 5 });
+    const { env } = addon;
+
+    const sheet = env.spreadsheet.sheet(job.sheetName);
+    const results = readSheet(env, job.sheetName);
+    expect(results.headers).toEqual(ESSENTIAL_HEADERS);
+    const row = (name: string) => results.rows[0][results.headers.indexOf(name)];
+    expect(row('headline')).toBe(HARD_TEXT.formula);
+    expect(row('active_experience_title')).toBe(HARD_TEXT.plus);
+    expect(row('experience.1.company_name')).toBe(HARD_TEXT.minus);
+    expect(row('full_name')).toBe(HARD_TEXT.cjkFullName);
+    expect(typeof row('id')).toBe('string');
+    expect(sheet.formulas().flat().every((formula) => formula === '')).toBe(true);
+    expect(new Set(sheet.numberFormats().flat())).toEqual(new Set(['@']));
+    expect(sheet.values().flat().every((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')).toBe(true);
+
+    const experience = readSheet(env, experienceSheet(job));
+    const experienceSheetModel = env.spreadsheet.sheet(experienceSheet(job));
+    expect(experience.headers[0]).toBe('profile_id');
+    expect(experience.headers).toEqual(expect.arrayContaining(['position_title', 'company_size_range', 'company_hq_zipcode']));
+    const first = (name: string) => experience.rows[0][experience.headers.indexOf(name)];
+    expect(first('profile_id')).toBe(row('id'));
+    expect(first('position_title')).toBe(HARD_TEXT.plus);
+    expect(first('company_name')).toBe(HARD_TEXT.minus);
+    expect(first('company_size_range')).toBe(HARD_TEXT.dateLike);
+    expect(first('company_hq_zipcode')).toBe(HARD_TEXT.leadingZeroZip);
+    expect(first('description')).toBe(HARD_TEXT.emoji);
+    expect(experienceSheetModel.formulas().flat().every((formula) => formula === '')).toBe(true);
+    for (const name of ['profile_id', 'position_title', 'company_size_range', 'company_hq_zipcode', 'company_name']) {
+      const column = experience.headers.indexOf(name);
+      expect(experienceSheetModel.numberFormats().map((line) => line[column])).toEqual(
+        new Array(experience.rows.length + 1).fill('@'),
+      );
+    }
+    expect(experienceSheetModel.values().flat().some((value) => Object.prototype.toString.call(value) === '[object Date]')).toBe(false);
+
+    const education = readSheet(env, educationSheet(job));
+    expect(education.headers[0]).toBe('profile_id');
+    expect(education.rows.filter((line) => line[0] === row('id'))).toHaveLength(
+      entriesOf(modernResultForQuery(SEED, 'hard case engineers', 0), 'education').length,
+    );
+    expect(education.rows[0]).toContain(HARD_TEXT.rtlSchool);
+  });
+});
+
+describe('starting a job', () => {
+  it.each([
+    ['no key', { query: 'nurses in Porto' }, false, /^No API key is set\./],
+    ['an empty brief', { query: '   ' }, true, /brief is empty/],
+    ['no brief', { limit: 5 }, true, /brief is empty/],
+    ['a limit of 0', { query: 'nurses in Porto', limit: 0 }, true, /limit must be a whole number from 1 to 1000/],
+    ['a limit of 1001', { query: 'nurses in Porto', limit: 1001 }, true, /limit must be a whole number from 1 to 1000/],
+    ['a fractional limit', { query: 'nurses in Porto', limit: 2.5 }, true, /limit must be a whole number from 1 to 1000/],
+    ['a limit that is no number', { query: 'nurses in Porto', limit: 'ten' }, true, /limit must be a whole number from 1 to 1000/],
+  ])('with %s fails readably before any request', async (_case, request, withKey, message) => {
+    const addon = withKey ? await researchAddon() : loadAddon();
+    if (!withKey) addon.env.properties.user(OWNER).API_BASE_URL = mock.url;
+    expect(() => sidebar(addon, 'startResearch', [request])).toThrow(message);
+    expect(await mock.control.log()).toEqual([]);
+    expect(addon.env.spreadsheet.sheets().map((sheet) => sheet.name)).toEqual(['Sheet1']);
+    expect(addon.env.properties.document()).toEqual({});
+    expect(addon.env.triggers.list()).toEqual([]);
+    expect(list(addon)).toEqual([]);
+  });
+
+  it('openResearchSheet shows the results sheet, and says so readably when it was deleted', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'nurses in Porto', limit: 5 });
+    const { spreadsheet } = addon.env;
+    spreadsheet.activate(spreadsheet.sheet('Sheet1'));
+    sidebar(addon, 'openResearchSheet', [job.jobId], TEAMMATE);
+    expect(spreadsheet.activeSheet().name).toBe(job.sheetName);
+    spreadsheet.deleteSheet(spreadsheet.sheet(job.sheetName));
+    expect(() => sidebar(addon, 'openResearchSheet', [job.jobId])).toThrow(`The results sheet "${job.sheetName}" was deleted or renamed.`);
+    expect(() => sidebar(addon, 'openResearchSheet', ['no-such-job'])).toThrow(/not in this spreadsheet/);
+  });
+});
