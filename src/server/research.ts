@@ -75,7 +75,10 @@ export function startResearch(request: ResearchRequest): JobSummary {
 
 export function listResearchJobs(): JobSummary[] {
   const errors = personalErrors().all();
-  return registry().all().map((job) => toSummary(job, errors[job.jobId] ?? null));
+  // A personal failure (another key's job, a poll that failed) stops mattering once the job has ended.
+  return registry()
+    .all()
+    .map((job) => toSummary(job, isFinished(job.status) ? null : errors[job.jobId] ?? null));
 }
 
 /** The sidebar's poll: the given job, or every unfinished one, with the current user's key. */
@@ -89,7 +92,15 @@ export function pollResearch(jobId?: string): JobSummary[] {
 /** The trigger's poll: the jobs this user started. The trigger goes once none of them is unfinished. */
 export function pollResearchInBackground(): void {
   const user = currentUser();
-  pollJobs(registry().unfinished().filter((job) => job.startedBy === user), POLL_LOCK_WAIT_MS);
+  const own = registry().unfinished().filter((job) => job.startedBy === user);
+  try {
+    pollJobs(own, POLL_LOCK_WAIT_MS);
+  } catch (error) {
+    // Installed triggers send no failure e-mail: the failure shows on the user's jobs in the sidebar instead.
+    const reason = error instanceof Error ? error.message : String(error);
+    const errors = personalErrors();
+    for (const job of own) errors.set(job.jobId, `Background polling failed: ${reason}`);
+  }
 }
 
 export function cancelResearch(jobId: string): JobSummary {

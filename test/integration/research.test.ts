@@ -257,10 +257,21 @@ describe('jobs that end otherwise', () => {
     fireTrigger(addon);
     const done = summaryOf(addon, job.jobId);
     expect(done).toMatchObject({ status: 'completed', rowsWritten: 30, error: null });
+    // Once the job has ended, the teammate's 403 no longer matters to them either.
+    expect(summaryOf(addon, job.jobId, TEAMMATE).error).toBeNull();
     await expectExactSheets(addon, done);
     expect(triggersOf(addon)).toEqual([]);
     // Completed in the background: the toast still tells whoever has the file open.
     expect(addon.env.ui.toasts).toEqual([{ message: expect.stringContaining(done.sheetName), title: expect.any(String) }]);
+  });
+
+  it('a background poll that fails (the key was removed) shows the failure on that user\'s jobs', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'nurses in Porto', limit: 20 });
+    delete addon.env.properties.user(OWNER).API_KEY;
+    fireTrigger(addon); // the handler itself does not fail: the failure is recorded instead
+    expect(summaryOf(addon, job.jobId).error).toMatch(/^Background polling failed: No API key is set/);
+    expect(summaryOf(addon, job.jobId, TEAMMATE).error).toBeNull();
   });
 
   it('a job deleted on the service ends with its 404, and the other jobs carry on', async () => {
