@@ -71,7 +71,7 @@ global.listResearchJobs = () => sidebarServer.listResearchJobs();
  * @param {string} jobId optional
  * @preserve
  */
-global.pollResearch = (jobId?: string) => sidebarServer.pollResearch(jobId ?? undefined);
+global.pollResearch = (jobId?: string | null) => sidebarServer.pollResearch(jobId ?? undefined); // null: no job given
 
 /**
  * Sidebar: asks the service to cancel a job; rows already written stay.
