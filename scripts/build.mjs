@@ -1,6 +1,6 @@
 // Builds dist/ as CONTRACT §1 describes: Code.js (webpack + esbuild-loader + gas-webpack-plugin),
 // appsscript.json with the allowlist for API_BASE_URL, and self-contained html pages.
-import { mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -18,6 +18,15 @@ if (!/^https:\/\/[a-z0-9.-]+\.[a-z]{2,}(:\d+)?$/i.test(apiBaseUrl)) {
   process.exit(1);
 }
 mkdirSync(dist, { recursive: true });
+// Files are written beside their place and renamed into it, so a test reading dist/ while `npm start` rebuilds it
+// never sees a half-written file.
+const staging = join(dist, `.staging-${process.pid}`);
+mkdirSync(staging, { recursive: true });
+
+function writeAtomically(name, content) {
+  writeFileSync(join(staging, name), content);
+  renameSync(join(staging, name), join(dist, name));
+}
 
 function buildCode() {
   const config = {
@@ -26,7 +35,7 @@ function buildCode() {
     entry: './src/Code.ts',
     target: ['web', 'es2020'],
     devtool: false,
-    output: { path: dist, filename: 'Code.js', clean: false },
+    output: { path: staging, filename: 'Code.js', clean: false },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
       rules: [{ test: /\.ts$/, loader: 'esbuild-loader', options: { target: 'es2020', legalComments: 'inline' } }],
@@ -51,7 +60,7 @@ function buildCode() {
 function buildManifest() {
   const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
   manifest.urlFetchWhitelist = [`${apiBaseUrl}/api/`];
-  writeFileSync(join(dist, 'appsscript.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeAtomically('appsscript.json', JSON.stringify(manifest, null, 2) + '\n');
 }
 
 // Each src/sidebar/<Page>.html template gets its <Page>.ts bundled and inlined, so the page needs nothing external.
@@ -70,11 +79,16 @@ async function buildPages() {
     });
     const js = script.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
     const html = readFileSync(join(dir, file), 'utf8').replace('<!-- SCRIPT -->', () => `<script>${js}</script>`);
-    writeFileSync(join(dist, file), html);
+    writeAtomically(file, html);
   }
 }
 
-await buildCode();
-buildManifest();
-await buildPages();
+try {
+  await buildCode();
+  renameSync(join(staging, 'Code.js'), join(dist, 'Code.js'));
+  buildManifest();
+  await buildPages();
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+}
 console.log(`Built dist/ for ${apiBaseUrl}`);
