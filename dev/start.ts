@@ -1,0 +1,145 @@
+// npm start: the built add-on (dist/Code.js, dist/Sidebar.html) running in a local spreadsheet in the browser,
+// backed by the Apps Script fakes and, unless --api-url is given, the mock API in a child process (the fakes block
+// this thread during UrlFetch, which would freeze a mock served from here).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGasEnvironment, loadBundle, type Bundle, type GasEnvironment } from './gas-fakes';
+import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
+import { writeDemoSheet } from './playground/demo';
+import { messageOf } from './playground/engine';
+import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
+import { buildPage } from './playground/page';
+import { Playground } from './playground/playground';
+import { startPlaygroundServer } from './playground/server';
+import type { Tier } from '../src/core/api/types';
+import type { SettingsInput } from '../src/server/contract';
+
+const DIST = join(__dirname, '..', 'dist');
+const OWNER = 'you@example.com';
+const DEMO_KEY = 'lk_demo_0000000000000000000000009f2c';
+/** The demo key's plan on the mock: 150 scrapes a minute. */
+const DEMO_TIER: Tier = '2';
+/** Research jobs on the mock run this many times faster than real ones: a 25-profile job takes seconds. */
+const MOCK_SPEED = 20;
+const TRIGGER_INTERVAL_MS = 5_000;
+
+const TIPS_WITH_MOCK = [
+  'Click an empty cell (say A20), type =SCRAPE_PROFILE(A2) and press Enter: the profile spills right and down.',
+  'Type =SEARCH_COMPANIES("fintech startups in Berlin") somewhere with room: one YES/MAYBE/NO column per criterion.',
+  'Change the query in B11: the search below it runs again.',
+  'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
+];
+const TIPS_WITH_SERVICE = [
+  "Extensions → sheet-enrich → Settings…: pick your plan's scrape tier first (the default, free, paces 5 scrapes a minute).",
+  'Type a profile URL into A1 and =SCRAPE_PROFILE(A1) into A3: the profile spills right and down.',
+  'Type =SEARCH_COMPANIES("fintech startups in Berlin", 3) into a cell with room below and to the right.',
+  'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
+];
+
+function readOptions(): StartOptions {
+  try {
+    const options = parseStartOptions(process.argv.slice(2), process.env);
+    if (options === null) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+function loadAddon(): { env: GasEnvironment; bundle: Bundle } {
+  const htmlFiles: Record<string, string> = {};
+  for (const file of readdirSync(DIST).filter((name) => name.endsWith('.html'))) {
+    htmlFiles[file.replace(/\.html$/, '')] = readFileSync(join(DIST, file), 'utf8');
+  }
+  // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
+  const env = createGasEnvironment({ owner: OWNER, scriptKind: 'addon', htmlFiles });
+  return { env, bundle: loadBundle(env, readFileSync(join(DIST, 'Code.js'), 'utf8')) };
+}
+
+/** The settings the owner gets: the demo key on a freshly started mock, or the service given. */
+async function connectApi(choice: ApiChoice): Promise<{ mock: SpawnedMockApi | null; settings: SettingsInput }> {
+  if (choice.kind === 'service') return { mock: null, settings: { apiKey: choice.apiKey, baseUrl: choice.baseUrl } };
+  const mock = await spawnMockApi({ jobClock: 'realtime', speed: MOCK_SPEED });
+  return { mock, settings: { apiKey: DEMO_KEY, baseUrl: mock.url, tier: DEMO_TIER } };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const { mock, settings } = await connectApi(options.api);
+  const { env, bundle } = loadAddon();
+
+  const fail = async (message: string): Promise<never> => {
+    console.error(message);
+    env.dispose();
+    await mock?.stop();
+    process.exit(1);
+  };
+
+  let keyHint = '';
+  try {
+    // Through the add-on's own settings function, so a bad --api-url or key is refused in its words.
+    keyHint = (bundle.callFromSidebar('saveSettings', [settings], OWNER) as { keyHint: string }).keyHint;
+  } catch (error) {
+    return fail(`The add-on refused the API settings: ${messageOf(error)}`);
+  }
+  bundle.call('onOpen', [{ authMode: 'NONE' }], { mode: 'authModeNone', user: OWNER });
+
+  const apiLabel = mock ? `Local mock API · demo key ${keyHint}` : `${settings.baseUrl} · key ${keyHint}`;
+  const playground = new Playground({ env, bundle, owner: OWNER, apiLabel });
+  // The demo's profiles are the mock's synthetic people, and its formulas would spend real credits at every start.
+  if (mock) {
+    console.log('Calculating the demo sheet…');
+    writeDemoSheet(env.spreadsheet);
+    playground.engine.adoptFormulas();
+  }
+  playground.startBackgroundTriggers(TRIGGER_INTERVAL_MS);
+
+  let server;
+  try {
+    server = await startPlaygroundServer(playground, buildPage(), options.port);
+  } catch (error) {
+    await playground.close();
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    return fail(inUse ? `Port ${options.port} is in use: try --port 0 for any free port.` : messageOf(error));
+  }
+
+  console.log(
+    [
+      '',
+      `sheet-enrich playground: the built add-on in a local spreadsheet, formulas calculated as ${OWNER}.`,
+      mock
+        ? `API: local mock at ${mock.url} (demo key ${keyHint}; research jobs run ${MOCK_SPEED}× fast)`
+        : `API: ${settings.baseUrl} (key ${keyHint}): every formula and research job spends real credits.`,
+      '',
+      `Playground: http://localhost:${server.port}`,
+      '',
+      'Try:',
+      ...(mock ? TIPS_WITH_MOCK : TIPS_WITH_SERVICE).map((tip) => `  • ${tip}`),
+      '',
+      'Ctrl-C stops everything.',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await playground.close();
+    await server.close();
+    env.dispose();
+    await mock?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
