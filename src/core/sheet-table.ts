@@ -132,3 +132,37 @@ function contiguousRuns(updates: Map<number, CellValue[]>): Array<[number, CellV
   }
   return runs;
 }
+
+/**
+ * Remembers the header row and the key columns it has read, and keeps them up to date with its own writes, so the
+ * pages of one poll do not each read them again (every read is a round trip, and key columns grow with the sheet).
+ * Meant for one execution holding the document lock.
+ */
+export function rememberingTable(table: SheetTable): SheetTable {
+  let headers: string[] | null = null;
+  const columns = new Map<number, CellValue[]>();
+  return {
+    headers: () => (headers ??= table.headers()).slice(),
+    writeHeaders(startColumn, names) {
+      table.writeHeaders(startColumn, names);
+      headers = null;
+    },
+    columnValues(column) {
+      let values = columns.get(column);
+      if (values === undefined) columns.set(column, (values = table.columnValues(column)));
+      return values.slice();
+    },
+    readRows: (startRow, count, width) => table.readRows(startRow, count, width),
+    writeRows(startRow, rows, numberFormats) {
+      table.writeRows(startRow, rows, numberFormats);
+      for (const [column, values] of columns) {
+        rows.forEach((row, i) => {
+          const index = startRow - 2 + i;
+          while (values.length < index) values.push('');
+          values[index] = row[column - 1] ?? '';
+        });
+        while (values.length > 0 && values[values.length - 1] === '') values.pop();
+      }
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { noKeyError } from '../core/api/errors';
 import { RESEARCH_COLUMNS } from '../core/fields/defaults';
 import { headerFor } from '../core/fields/flatten';
 import { pollJob, type ResearchSheets } from '../core/research/poll';
+import { rememberingTable, type SheetTable } from '../core/sheet-table';
 import { isFinished, JobRegistry, PersonalJobErrors, toSummary, type JobRecord } from '../core/research/registry';
 import { validateResearchRequest } from '../core/research/request';
 import { companionSheetName, researchSheetName } from '../core/research/sheet-name';
@@ -157,20 +158,28 @@ function pollJobs(targets: JobRecord[], lockWaitMs: number): void {
   if (!registry().unfinished().some((job) => job.startedBy === user)) removePollTrigger(BACKGROUND_POLL_HANDLER);
 }
 
+/** The sheets of one job for one poll: each opened (or created) once, and remembered across the poll's pages. */
 function sheetsOf(job: JobRecord): ResearchSheets {
-  const open = (name: string) => {
-    const book = spreadsheet();
-    const existing = book.getSheetByName(name);
-    if (existing !== null) return sheetTable(existing);
-    // Inserting activates the new sheet; a poll must not move the user away from where they work.
-    const active = book.getActiveSheet();
-    const created = book.insertSheet(name);
-    created.setFrozenRows(1);
-    if (active !== null) book.setActiveSheet(active);
-    return sheetTable(created);
+  const opened = new Map<string, SheetTable>();
+  const open = (name: string): SheetTable => {
+    let table = opened.get(name);
+    if (table === undefined) opened.set(name, (table = rememberingTable(sheetTable(sheetNamed(name)))));
+    return table;
   };
   return {
     results: () => open(job.sheetName),
     companion: (collection) => open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
   };
+}
+
+function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const book = spreadsheet();
+  const existing = book.getSheetByName(name);
+  if (existing !== null) return existing;
+  // Inserting activates the new sheet; a poll must not move the user away from where they work.
+  const active = book.getActiveSheet();
+  const created = book.insertSheet(name);
+  created.setFrozenRows(1);
+  if (active !== null) book.setActiveSheet(active);
+  return created;
 }

@@ -1,4 +1,4 @@
-import { appendRowsOfNewKeys, upsertRows, type CellValue } from '../../src/core/sheet-table';
+import { appendRowsOfNewKeys, rememberingTable, upsertRows, type CellValue } from '../../src/core/sheet-table';
 import { memoryTable } from '../support/memory-table';
 
 const block = (fields: string[], rows: CellValue[][], formats = fields.map(() => '@')) => ({ fields, formats, rows });
@@ -42,5 +42,29 @@ describe('appendRowsOfNewKeys', () => {
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(2);
     expect(grid).toEqual([['profile_id', 'company'], ['a', 'Acme'], ['b', 'Beta'], ['b', 'Gamma']]);
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(0);
+  });
+});
+
+describe('rememberingTable', () => {
+  it('reads headers and key columns once across pages, and writes what an unremembered table would', () => {
+    const plain = memoryTable([['id', 'name'], ['a', 'Ann']]);
+    const remembered = memoryTable([['id', 'name'], ['a', 'Ann']]);
+    const counted = { headers: 0, columnValues: 0 };
+    const table = rememberingTable({
+      ...remembered.table,
+      headers: () => (counted.headers++, remembered.table.headers()),
+      columnValues: (column) => (counted.columnValues++, remembered.table.columnValues(column)),
+    });
+    const pages = [
+      [['b', 'Bo'], ['a', 'Ann B']],
+      [['c', 'Cy'], ['b', 'Bob']],
+      [['d', 'Di']],
+    ];
+    for (const page of pages) {
+      const expected = upsertRows(plain.table, 'id', block(['id', 'name', 'extra'], page.map((row) => [...row, 'x'])));
+      expect(upsertRows(table, 'id', block(['id', 'name', 'extra'], page.map((row) => [...row, 'x'])))).toEqual(expected);
+    }
+    expect(remembered.grid).toEqual(plain.grid);
+    expect(counted).toEqual({ headers: 2, columnValues: 1 });
   });
 });
