@@ -17,6 +17,7 @@ import { companionSheetName, researchSheetName } from '../core/research/sheet-na
 import { ADDON_NAME } from './config';
 import type { JobSummary, ResearchRequest } from './contract';
 import { currentSettings } from './settings';
+import type { Settings } from '../core/settings';
 
 /** The trigger handler's name, as exposed by src/Code.ts. */
 export const BACKGROUND_POLL_HANDLER = 'pollResearchInBackground';
@@ -28,48 +29,58 @@ const POLL_LOCK_WAIT_MS = 500;
 /** Cancelling is a user's click: worth waiting for a running poll to finish. */
 const CANCEL_LOCK_WAIT_MS = 20_000;
 
+const USER_ID_KEY = 'RESEARCH_USER_ID';
+
 const registry = () => new JobRegistry(documentStore());
-const personalErrors = () => new PersonalJobErrors(userStore());
+const personalErrors = () => new PersonalJobErrors(documentStore(), currentUser());
 const spreadsheet = () => SpreadsheetApp.getActiveSpreadsheet();
 
+/**
+ * An opaque id of the user running this execution, kept in their own properties. Session's user e-mail would need
+ * another OAuth scope and may be empty; this is readable wherever the user's properties are, triggers included.
+ */
 function currentUser(): string {
-  return Session.getEffectiveUser().getEmail() || Session.getTemporaryActiveUserKey();
+  const store = userStore();
+  let id = store.get(USER_ID_KEY);
+  if (id === null) store.set(USER_ID_KEY, (id = Utilities.getUuid()));
+  return id;
 }
 
-function client(): ApiClient {
-  const settings = currentSettings();
+function clientFor(settings: Settings): ApiClient {
   if (settings.apiKey === null) throw new Error(noKeyError().message);
   return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey: settings.apiKey, baseUrl: settings.baseUrl });
 }
 
 export function startResearch(request: ResearchRequest): JobSummary {
   const { query, limit, columns } = validateResearchRequest(request);
-  const started = client().startResearch({ query, limit });
+  const settings = currentSettings();
+  const startedBy = currentUser();
+  const started = clientFor(settings).startResearch({ query, limit });
   if (!started.ok) throw new Error(started.error.message);
   const { job_id: jobId, status, message } = started.value;
   const book = spreadsheet();
-  const sheetName = researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null);
-  const sheet = book.insertSheet(sheetName);
-  sheetTable(sheet).writeHeaders(1, RESEARCH_COLUMNS[columns].map(headerFor));
-  sheet.setFrozenRows(1);
   const now = new Date(systemClock.now()).toISOString();
   const job: JobRecord = {
-    jobId, query, limit, columns, status, message, sheetName,
+    jobId, query, limit, columns, status, message,
+    sheetName: researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null),
     rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0,
-    createdAt: now, updatedAt: now, error: null, startedBy: currentUser(), nextPage: 1,
+    createdAt: now, updatedAt: now, error: null, startedBy, baseUrl: settings.baseUrl, nextPage: 1,
   };
   const jobs = registry();
   jobs.save(job);
   jobs.prune();
-  // The job runs whatever happens here: a failure must not read as "not started" (a retry would start it twice).
-  // The open sidebar still polls it; the failure shows on the job for this user until their next poll.
+  // From here on the job exists: a failure must not read as "not started" (a retry would start it twice). The
+  // open sidebar still polls it, a poll creates a missing sheet, and the failure shows on the job for this user.
   try {
+    const sheet = book.insertSheet(job.sheetName);
+    sheetTable(sheet).writeHeaders(1, RESEARCH_COLUMNS[columns].map(headerFor));
+    sheet.setFrozenRows(1);
     ensurePollTrigger(BACKGROUND_POLL_HANDLER);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const message = `Background polling could not be arranged (${reason}); keep the sidebar open until the job ends.`;
-    personalErrors().set(jobId, message);
-    return toSummary(job, message);
+    const failure = `The job started, but setting it up failed (${reason}); keep the sidebar open until it ends.`;
+    personalErrors().set(jobId, failure);
+    return toSummary(job, failure);
   }
   return toSummary(job);
 }
@@ -108,7 +119,7 @@ export function cancelResearch(jobId: string): JobSummary {
   const jobs = registry();
   const job = requireJob(jobs, jobId);
   if (!isFinished(job.status)) {
-    const answer = client().cancelResearch(jobId);
+    const answer = clientFor(currentSettings()).cancelResearch(jobId);
     // 409: it completed meanwhile; the poll below fetches its last results either way.
     if (!answer.ok && answer.error.kind !== 'conflict') throw new Error(answer.error.message);
     pollJobs([job], CANCEL_LOCK_WAIT_MS);
@@ -135,13 +146,18 @@ function pollJobs(targets: JobRecord[], lockWaitMs: number): void {
     if (!lock.tryLock(lockWaitMs)) return;
     try {
       const stopBy = systemClock.now() + POLL_BUDGET_MS;
-      const api = client();
+      const settings = currentSettings();
+      const api = clientFor(settings);
       const jobs = registry();
       const errors = personalErrors();
       for (const target of targets) {
         // Re-read under the lock: another execution may have moved the cursor since the list was taken.
         const job = jobs.get(target.jobId) ?? target;
         if (isFinished(job.status)) continue;
+        if (job.baseUrl !== settings.baseUrl) {
+          errors.set(job.jobId, `This job was started on ${job.baseUrl}; set that base URL in Settings to follow it.`);
+          continue;
+        }
         const outcome = pollJob(job, { client: api, clock: systemClock, sheets: sheetsOf(job), stopBy }, (saved) =>
           jobs.save(saved),
         );
@@ -154,8 +170,10 @@ function pollJobs(targets: JobRecord[], lockWaitMs: number): void {
       lock.release();
     }
   }
+  const unfinished = registry().unfinished();
+  personalErrors().retain(unfinished.map((job) => job.jobId));
   const user = currentUser();
-  if (!registry().unfinished().some((job) => job.startedBy === user)) removePollTrigger(BACKGROUND_POLL_HANDLER);
+  if (!unfinished.some((job) => job.startedBy === user)) removePollTrigger(BACKGROUND_POLL_HANDLER);
 }
 
 /** The sheets of one job for one poll: each opened (or created) once, and remembered across the poll's pages. */

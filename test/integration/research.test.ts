@@ -236,7 +236,9 @@ describe('jobs that end otherwise', () => {
     await resultsAppear(job.jobId, 10);
     const [mine] = poll(addon);
     expect(mine.rowsWritten).toBe(10);
-    const registryBefore = { ...addon.env.properties.document() };
+    const jobEntries = () =>
+      Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
+    const registryBefore = jobEntries();
 
     await resultsAppear(job.jobId, 20);
     const [theirs] = poll(addon, TEAMMATE);
@@ -246,7 +248,7 @@ describe('jobs that end otherwise', () => {
       expect.objectContaining({ status: 403 }),
     ]);
     // Nothing of the job changed for anyone: no rows, no cursor, no error on the owner's side, the trigger stays.
-    expect(addon.env.properties.document()).toEqual(registryBefore);
+    expect(jobEntries()).toEqual(registryBefore);
     expect(readSheet(addon.env, job.sheetName).rows).toHaveLength(10);
     expect(summaryOf(addon, job.jobId)).toEqual(mine);
     expect(summaryOf(addon, job.jobId, TEAMMATE).error).toBe(theirs.error);
@@ -272,6 +274,20 @@ describe('jobs that end otherwise', () => {
     fireTrigger(addon); // the handler itself does not fail: the failure is recorded instead
     expect(summaryOf(addon, job.jobId).error).toMatch(/^Background polling failed: No API key is set/);
     expect(summaryOf(addon, job.jobId, TEAMMATE).error).toBeNull();
+  });
+
+  it('a teammate whose settings point at another service is told so, and the job is left alone', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'nurses in Porto', limit: 20 });
+    await resultsAppear(job.jobId, 5);
+    addon.env.properties.user(TEAMMATE).API_BASE_URL = 'https://eu.api.enrich.example';
+    const before = (await mock.control.requests()).length;
+    const [theirs] = poll(addon, TEAMMATE);
+    expect(theirs.error).toBe(`This job was started on ${mock.url}; set that base URL in Settings to follow it.`);
+    expect(theirs.status).toBe('pending');
+    expect(await mock.control.requests()).toHaveLength(before);
+    expect(summaryOf(addon, job.jobId).error).toBeNull();
+    expect(poll(addon)[0]).toMatchObject({ jobId: job.jobId, rowsWritten: 5, error: null });
   });
 
   it('a job deleted on the service ends with its 404, and the other jobs carry on', async () => {
@@ -367,7 +383,7 @@ describe('the background trigger', () => {
       for (let i = 0; i < 20; i++) scriptApp.newTrigger(`other${i}`).timeBased().everyHours(1).create();
     });
     const job = start(addon, { query: 'nurses in Porto', limit: 10 });
-    expect(job.error).toMatch(/^Background polling could not be arranged \(.*too many triggers.*\); keep the sidebar open/);
+    expect(job.error).toMatch(/^The job started, but setting it up failed \(.*too many triggers.*\); keep the sidebar open/);
     expect(list(addon)).toEqual([job]);
     expect(list(addon, TEAMMATE)[0].error).toBeNull();
     expect(triggersOf(addon).filter((trigger) => trigger.handler === HANDLER)).toEqual([]);
@@ -383,7 +399,9 @@ describe('concurrency and time limits', () => {
     const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
     await resultsAppear(job.jobId);
     const release = addon.env.locks.holdDocumentLock();
-    const registryBefore = { ...addon.env.properties.document() };
+    const jobEntries = () =>
+      Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
+    const registryBefore = jobEntries();
     await mock.control.clearLog();
     const startedAt = Date.now();
     const fakeStart = addon.env.clock.now();
@@ -394,7 +412,7 @@ describe('concurrency and time limits', () => {
       { id: expect.any(String), handler: HANDLER, user: OWNER },
     ]);
     expect(await mock.control.requests({ path: /^\/api\// })).toEqual([]);
-    expect(addon.env.properties.document()).toEqual(registryBefore);
+    expect(jobEntries()).toEqual(registryBefore);
     expect(readSheet(addon.env, job.sheetName).rows).toEqual([]);
     expect(addon.env.spreadsheet.sheets().map((sheet) => sheet.name)).toEqual(['Sheet1', job.sheetName]);
     expect(triggersOf(addon)).toHaveLength(1);

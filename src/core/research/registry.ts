@@ -10,8 +10,10 @@ export const MAX_JOBS = 40;
 export interface JobRecord extends JobSummary {
   limit: number;
   columns: ResearchColumns;
-  /** Who started the job: their trigger polls it, with their key. */
+  /** Who started the job (an opaque id of theirs, see the server): their trigger polls it, with their key. */
   startedBy: string;
+  /** The service the job lives on; a user whose settings point elsewhere cannot follow it. */
+  baseUrl: string;
   /** The first results page (page_size RESULTS_PAGE_SIZE) not yet written in full. */
   nextPage: number;
 }
@@ -47,8 +49,10 @@ export class JobRegistry {
     return this.all().filter((job) => !isFinished(job.status));
   }
 
+  /** Texts from the service are capped, so an entry always fits the 9 KB a property may hold. */
   save(job: JobRecord): void {
-    this.store.set(JOB_PREFIX + job.jobId, JSON.stringify(job));
+    const capped = { ...job, message: capText(job.message), error: job.error === null ? null : capText(job.error) };
+    this.store.set(JOB_PREFIX + job.jobId, JSON.stringify(capped));
   }
 
   /** Drops the oldest finished jobs beyond MAX_JOBS (their sheets stay); unfinished jobs are never dropped. */
@@ -82,28 +86,49 @@ export function toSummary(job: JobRecord, userError: string | null = null): JobS
   };
 }
 
-const PERSONAL_ERRORS_KEY = 'RESEARCH_ERRORS';
+const MAX_SERVICE_TEXT = 500;
+
+function capText(text: string): string {
+  return text.length <= MAX_SERVICE_TEXT ? text : `${text.slice(0, MAX_SERVICE_TEXT - 1)}…`;
+}
+
+const PERSONAL_ERRORS_PREFIX = 'research.errors.';
 
 /**
- * Failures one user met polling a job (another key's job, a network error), kept in that user's own properties so
- * they show for them without marking the job for everyone else.
+ * Failures one user met polling this document's jobs (another key's job, a poll that failed), kept per user in the
+ * document's properties so they show for that user without marking the job for everyone else.
  */
 export class PersonalJobErrors {
-  constructor(private readonly userStore: KeyValue) {}
+  private readonly key: string;
+
+  constructor(
+    private readonly documentStore: KeyValue,
+    userId: string,
+  ) {
+    this.key = PERSONAL_ERRORS_PREFIX + userId;
+  }
 
   all(): Record<string, string> {
     try {
-      return JSON.parse(this.userStore.get(PERSONAL_ERRORS_KEY) ?? '{}') as Record<string, string>;
+      return JSON.parse(this.documentStore.get(this.key) ?? '{}') as Record<string, string>;
     } catch {
       return {};
     }
   }
 
   set(jobId: string, message: string | null): void {
+    this.write({ ...this.all(), [jobId]: message === null ? undefined : capText(message) });
+  }
+
+  /** Forgets the failures of jobs that have ended or left the registry: they no longer matter. */
+  retain(jobIds: readonly string[]): void {
     const errors = this.all();
-    if (message === null) delete errors[jobId];
-    else errors[jobId] = message;
-    if (Object.keys(errors).length === 0) this.userStore.delete(PERSONAL_ERRORS_KEY);
-    else this.userStore.set(PERSONAL_ERRORS_KEY, JSON.stringify(errors));
+    this.write(Object.fromEntries(jobIds.filter((jobId) => jobId in errors).map((jobId) => [jobId, errors[jobId]])));
+  }
+
+  private write(errors: Record<string, string | undefined>): void {
+    const kept = Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    if (kept.length === 0) this.documentStore.delete(this.key);
+    else this.documentStore.set(this.key, JSON.stringify(Object.fromEntries(kept)));
   }
 }

@@ -42,7 +42,7 @@ function setup() {
   let job: JobRecord = {
     jobId: 'job-1', query: 'q', limit: 500, columns: 'essentials', status: 'pending', message: '', sheetName: 'S',
     rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0, createdAt: '', updatedAt: '',
-    error: null, startedBy: 'ann@example.com', nextPage: 1,
+    error: null, startedBy: 'ann-id', baseUrl: BASE_URL, nextPage: 1,
   };
   const saved: JobRecord[] = [];
   const poll = (stopAfterMs = 60_000) => {

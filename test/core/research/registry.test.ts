@@ -1,4 +1,4 @@
-import { JobRegistry, MAX_JOBS, toSummary, type JobRecord } from '../../../src/core/research/registry';
+import { JobRegistry, MAX_JOBS, PersonalJobErrors, toSummary, type JobRecord } from '../../../src/core/research/registry';
 import { researchSheetName, companionSheetName } from '../../../src/core/research/sheet-name';
 import { memoryStore } from '../../support/memory';
 
@@ -6,7 +6,7 @@ function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'co
   return {
     jobId, query: `q ${jobId}`, status, message: '', sheetName: `S ${jobId}`, rowsWritten: 0, finalResultsCount: 0,
     chunksProcessed: 0, totalChunks: 0, createdAt, updatedAt: createdAt, error: null, limit: 10,
-    columns: 'essentials', startedBy: 'ann@example.com', nextPage: 1,
+    columns: 'essentials', startedBy: 'ann-id', baseUrl: 'https://api.enrich.example', nextPage: 1,
   };
 }
 
@@ -40,6 +40,38 @@ describe('JobRegistry', () => {
         'sheetName', 'status', 'totalChunks', 'updatedAt'].sort(),
     );
     expect(summary.error).toBe('Started with another API key.');
+  });
+});
+
+describe('JobRegistry text from the service', () => {
+  it('caps a long message or error so the entry still fits a property', () => {
+    const store = memoryStore();
+    const registry = new JobRegistry(store);
+    registry.save({ ...job('a', '2026-01-01T00:00:00.000Z', 'error'), message: 'm'.repeat(20_000), error: 'e'.repeat(20_000) });
+    const saved = registry.get('a')!;
+    expect(saved.message.length).toBeLessThanOrEqual(500);
+    expect(saved.error!.length).toBeLessThanOrEqual(500);
+    expect(saved.error!.endsWith('…')).toBe(true);
+    expect(Buffer.byteLength(store.data['research.job.a'])).toBeLessThan(9 * 1024);
+  });
+});
+
+describe('PersonalJobErrors', () => {
+  it('keeps each user\'s failures apart, per document, and forgets those of ended jobs', () => {
+    const store = memoryStore();
+    const ann = new PersonalJobErrors(store, 'ann-id');
+    const bob = new PersonalJobErrors(store, 'bob-id');
+    ann.set('j1', 'Started with another API key (403).');
+    ann.set('j2', 'x'.repeat(5_000));
+    bob.set('j1', 'Network down.');
+    expect(ann.all().j1).toBe('Started with another API key (403).');
+    expect(ann.all().j2.length).toBeLessThanOrEqual(500);
+    expect(bob.all()).toEqual({ j1: 'Network down.' });
+    ann.set('j1', null);
+    expect(Object.keys(ann.all())).toEqual(['j2']);
+    ann.retain(['j1']);
+    expect(ann.all()).toEqual({});
+    expect(store.keys()).toEqual(['research.errors.bob-id']);
   });
 });
 
