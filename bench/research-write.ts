@@ -45,7 +45,7 @@ interface WriteRun {
   status: string;
   rowsWritten: number;
   /** Core route only: time inside the SheetTable's reads and writes (the fakes' Range calls). */
-  sheetMs?: { headers: number; keyColumns: number; readRows: number; writes: number; keyCellsRead: number };
+  sheetMs?: { headers: number; keyColumns: number; writes: number; keyCellsRead: number };
   /** Core route only: mean ms per page over the first and the last 10 pages, to show whether pages slow down as sheets grow. */
   pageMs?: { first: number; last: number };
 }
@@ -196,17 +196,16 @@ function pagesHttp(jobId: string, data: Pages, timing: { ms: number; calls: numb
 
 interface TableStats {
   setValues: Record<SheetKind, number>;
-  /** Time in headers(), in columnValues() (the key column, read to find rows already written), in readRows(). */
+  /** Time in headers() and in columnValues() (the key column, read to find rows already written). */
   headersMs: number;
   keyColumnsMs: number;
-  readRowsMs: number;
   writeMs: number;
   keyCellsRead: number;
 }
 
-/** Counts setValues per sheet (writeHeaders and writeRows are one setValues each, src/adapters/sheet-table.ts) and times reads and writes. */
+/** Counts setValues per sheet (writeHeaders and writeBlock are one setValues each, src/adapters/sheet-table.ts) and times reads and writes. */
 function counted(table: SheetTable, stats: TableStats, kind: SheetKind): SheetTable {
-  const read = <T>(what: 'headersMs' | 'keyColumnsMs' | 'readRowsMs', fn: () => T): T => {
+  const read = <T>(what: 'headersMs' | 'keyColumnsMs', fn: () => T): T => {
     const start = performance.now();
     try {
       return fn();
@@ -231,14 +230,13 @@ function counted(table: SheetTable, stats: TableStats, kind: SheetKind): SheetTa
       stats.keyCellsRead += values.length;
       return values;
     },
-    readRows: (startRow, count, width) => read('readRowsMs', () => table.readRows(startRow, count, width)),
     writeHeaders: (startColumn, names) => {
       stats.setValues[kind]++;
       write(() => table.writeHeaders(startColumn, names));
     },
-    writeRows: (startRow, rows, formats) => {
+    writeBlock: (startRow, startColumn, rows, formats) => {
       if (rows.length > 0) stats.setValues[kind]++;
-      write(() => table.writeRows(startRow, rows, formats));
+      write(() => table.writeBlock(startRow, startColumn, rows, formats));
     },
   };
 }
@@ -266,14 +264,13 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const job: JobRecord = {
       jobId, query: QUERY, limit: data.total, columns, status: 'processing', message: '', sheetName: resultsSheet,
       rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0,
-      createdAt: now, updatedAt: now, error: null, startedBy: OWNER, nextPage: 1,
+      createdAt: now, updatedAt: now, error: null, startedBy: OWNER, baseUrl: 'https://api.bench.invalid', nextPage: 1,
     };
 
     const stats: TableStats = {
       setValues: { results: 0, experience: 0, education: 0 },
       headersMs: 0,
       keyColumnsMs: 0,
-      readRowsMs: 0,
       writeMs: 0,
       keyCellsRead: 0,
     };
@@ -327,7 +324,6 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       sheetMs: {
         headers: stats.headersMs,
         keyColumns: stats.keyColumnsMs,
-        readRows: stats.readRowsMs,
         writes: stats.writeMs,
         keyCellsRead: stats.keyCellsRead,
       },
@@ -364,13 +360,13 @@ function figuresOf(run: WriteRun): Figure[] {
     },
   ];
   if (run.sheetMs && run.pageMs) {
-    const { headers, keyColumns, readRows, writes, keyCellsRead } = run.sheetMs;
-    const rest = run.pollMs - run.fetchMs - headers - keyColumns - readRows - writes;
+    const { headers, keyColumns, writes, keyCellsRead } = run.sheetMs;
+    const rest = run.pollMs - run.fetchMs - headers - keyColumns - writes;
     figures.push({
       label: '',
       addon:
         `of which setValues + formats ${ms(writes)}, reading headers ${ms(headers)}, key columns ${ms(keyColumns)} (${int(keyCellsRead)} cells), ` +
-        `rows to update ${ms(readRows)}, parsing + flattening ${ms(rest)}`,
+        `parsing + flattening ${ms(rest)}`,
     });
     figures.push({
       label: '',

@@ -29,19 +29,13 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
       while (values.length > 0 && values[values.length - 1] === '') values.pop();
       return values;
     },
-    readRows(startRow, count, width) {
-      ensureRows(startRow + count - 1);
-      return sheet.getRange(startRow, 1, count, width).getValues() as CellValue[][];
-    },
-    writeRows(startRow, rows, numberFormats) {
+    writeBlock(startRow, startColumn, rows, numberFormats) {
       if (rows.length === 0) return;
       ensureRows(startRow + rows.length - 1);
-      ensureColumns(numberFormats.length);
-      const range = sheet.getRange(startRow, 1, rows.length, numberFormats.length);
+      ensureColumns(startColumn + numberFormats.length - 1);
+      const range = sheet.getRange(startRow, startColumn, rows.length, numberFormats.length);
       // Formats first: a text (@) cell keeps API text as text instead of parsing it as a formula, number or date.
-      // Columns with no format of ours (a user's own) keep theirs, which costs one read.
-      const current = numberFormats.includes(null) ? range.getNumberFormats() : null;
-      range.setNumberFormats(rows.map((_, r) => numberFormats.map((format, c) => format ?? current![r][c])));
+      range.setNumberFormats(rows.map(() => numberFormats.slice()));
       range.setValues(rows);
     },
   };

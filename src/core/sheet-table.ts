@@ -12,13 +12,11 @@ export interface SheetTable {
   writeHeaders(startColumn: number, names: string[]): void;
   /** The values below the header in one 1-based column, down to its last non-blank cell. */
   columnValues(column: number): CellValue[];
-  /** `count` rows from a 1-based row, `width` columns wide from column 1. */
-  readRows(startRow: number, count: number, width: number): CellValue[][];
   /**
-   * Writes a block from column 1: number formats first (one call), then the values (one setValues). A null format
-   * leaves that column's formats as they are.
+   * Writes one rectangle from a 1-based row and column, as wide as `numberFormats` (one format per column): the
+   * formats first (one call), then the values (one setValues). Cells outside it are neither read nor written.
    */
-  writeRows(startRow: number, rows: CellValue[][], numberFormats: Array<string | null>): void;
+  writeBlock(startRow: number, startColumn: number, rows: CellValue[][], numberFormats: string[]): void;
 }
 
 /** Rows to write: their columns by field name, and the number format of each column. */
@@ -37,7 +35,8 @@ export interface UpsertResult {
 
 /**
  * Writes rows keyed by `keyField`: a key already in the sheet updates that row, a new key appends. Columns the sheet
- * lacks are added; columns of the user's own keep their values and formats.
+ * lacks are added. Only the block's own columns are written, so the user's columns, wherever they are, keep their
+ * values, formulas and formats.
  */
 export function upsertRows(table: SheetTable, keyField: string, block: RowBlock): UpsertResult {
   const layout = prepareLayout(table, keyField, block);
@@ -52,11 +51,8 @@ export function upsertRows(table: SheetTable, keyField: string, block: RowBlock)
     if (existing !== undefined) updates.set(existing, row);
     else appended.push(row);
   }
-  for (const [start, rows] of contiguousRuns(updates)) {
-    const current = table.readRows(start, rows.length, layout.width);
-    table.writeRows(start, rows.map((row, i) => layout.place(row, current[i])), layout.formats);
-  }
-  appendBlock(table, layout, appended);
+  for (const [start, rows] of contiguousRuns(updates)) writeRows(table, layout, start, rows);
+  writeRows(table, layout, layout.nextRow, appended);
   return { inserted: appended.length, updated: updates.size, keys: layout.rowOfKey.size + appended.length };
 }
 
@@ -68,47 +64,68 @@ export function appendRowsOfNewKeys(table: SheetTable, keyField: string, block: 
   const layout = prepareLayout(table, keyField, block);
   const keyIndex = block.fields.indexOf(keyField);
   const appended = block.rows.filter((row) => !layout.rowOfKey.has(String(row[keyIndex])));
-  appendBlock(table, layout, appended);
+  writeRows(table, layout, layout.nextRow, appended);
   return appended.length;
 }
 
+/** Adjacent sheet columns of the block's fields: written together as one rectangle. */
+interface ColumnRun {
+  /** 1-based. */
+  startColumn: number;
+  /** For each column of the run, the index of its field in the block. */
+  fields: number[];
+  formats: string[];
+}
+
 interface Layout {
-  width: number;
-  formats: Array<string | null>;
+  runs: ColumnRun[];
   rowOfKey: Map<string, number>;
   /** The first row below the key column's last value. */
   nextRow: number;
-  place(row: CellValue[], base: CellValue[]): CellValue[];
 }
 
 function prepareLayout(table: SheetTable, keyField: string, block: RowBlock): Layout {
   const headers = ensureHeaders(table, block.fields);
-  const columnOf = new Map(headers.map((name, index) => [name, index] as [string, number]));
+  // By name, the first column of that name: the user's columns may sit anywhere, even under a name of ours.
+  const columnOf = new Map<string, number>();
+  headers.forEach((name, index) => {
+    if (!columnOf.has(name)) columnOf.set(name, index + 1);
+  });
   const keyColumn = columnOf.get(keyField);
   if (keyColumn === undefined) throw new Error(`The key column "${keyField}" is missing.`);
-  const keys = table.columnValues(keyColumn + 1);
+  const keys = table.columnValues(keyColumn);
   const rowOfKey = new Map<string, number>();
   keys.forEach((value, index) => {
     if (value !== '' && !rowOfKey.has(String(value))) rowOfKey.set(String(value), index + 2);
   });
-  const formatOf = new Map(block.fields.map((field, i) => [field, block.formats[i]] as [string, string]));
-  return {
-    width: headers.length,
-    formats: headers.map((name) => formatOf.get(name) ?? null),
-    rowOfKey,
-    nextRow: keys.length + 2,
-    place(row, base) {
-      const placed = base.slice();
-      block.fields.forEach((field, i) => (placed[columnOf.get(field)!] = row[i]));
-      return placed;
-    },
-  };
+  return { runs: columnRuns(block, columnOf), rowOfKey, nextRow: keys.length + 2 };
 }
 
-function appendBlock(table: SheetTable, layout: Layout, rows: CellValue[][]): void {
+/** The block's columns in sheet order, grouped into runs of adjacent columns (one run unless a user split them). */
+function columnRuns(block: RowBlock, columnOf: Map<string, number>): ColumnRun[] {
+  // A field named twice in the block fills its column with its last values, as a key repeated keeps its last row.
+  const fieldAt = new Map<number, number>();
+  block.fields.forEach((field, index) => fieldAt.set(columnOf.get(field)!, index));
+  const runs: ColumnRun[] = [];
+  for (const column of [...fieldAt.keys()].sort((a, b) => a - b)) {
+    const field = fieldAt.get(column)!;
+    const last = runs[runs.length - 1];
+    if (last && last.startColumn + last.fields.length === column) {
+      last.fields.push(field);
+      last.formats.push(block.formats[field]);
+    } else {
+      runs.push({ startColumn: column, fields: [field], formats: [block.formats[field]] });
+    }
+  }
+  return runs;
+}
+
+/** Writes consecutive rows from `startRow`: one rectangle per run of our columns. */
+function writeRows(table: SheetTable, layout: Layout, startRow: number, rows: CellValue[][]): void {
   if (rows.length === 0) return;
-  const blank = (): CellValue[] => new Array<CellValue>(layout.width).fill('');
-  table.writeRows(layout.nextRow, rows.map((row) => layout.place(row, blank())), layout.formats);
+  for (const run of layout.runs) {
+    table.writeBlock(startRow, run.startColumn, rows.map((row) => run.fields.map((field) => row[field])), run.formats);
+  }
 }
 
 function ensureHeaders(table: SheetTable, fields: string[]): string[] {
@@ -122,7 +139,7 @@ function ensureHeaders(table: SheetTable, fields: string[]): string[] {
   return headers;
 }
 
-/** Groups row updates into runs of consecutive rows, so each run is one read and one write. */
+/** Groups row updates into runs of consecutive rows, so each run is one write per run of columns. */
 function contiguousRuns(updates: Map<number, CellValue[]>): Array<[number, CellValue[][]]> {
   const runs: Array<[number, CellValue[][]]> = [];
   for (const row of [...updates.keys()].sort((a, b) => a - b)) {
@@ -152,14 +169,15 @@ export function rememberingTable(table: SheetTable): SheetTable {
       if (values === undefined) columns.set(column, (values = table.columnValues(column)));
       return values.slice();
     },
-    readRows: (startRow, count, width) => table.readRows(startRow, count, width),
-    writeRows(startRow, rows, numberFormats) {
-      table.writeRows(startRow, rows, numberFormats);
+    writeBlock(startRow, startColumn, rows, numberFormats) {
+      table.writeBlock(startRow, startColumn, rows, numberFormats);
       for (const [column, values] of columns) {
+        const offset = column - startColumn;
+        if (offset < 0 || offset >= numberFormats.length) continue;
         rows.forEach((row, i) => {
           const index = startRow - 2 + i;
           while (values.length < index) values.push('');
-          values[index] = row[column - 1] ?? '';
+          values[index] = row[offset];
         });
         while (values.length > 0 && values[values.length - 1] === '') values.pop();
       }

@@ -5,10 +5,10 @@ const block = (fields: string[], rows: CellValue[][], formats = fields.map(() =>
 
 describe('upsertRows', () => {
   it('writes headers and appends new rows in one write', () => {
-    const { table, grid, calls } = memoryTable();
+    const { table, grid, writes } = memoryTable();
     expect(upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann'], ['b', 'Bo']]))).toEqual({ inserted: 2, updated: 0, keys: 2 });
     expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bo']]);
-    expect(calls.writeRows).toBe(1);
+    expect(writes).toEqual([{ row: 2, column: 1, rows: 2, columns: 2 }]);
   });
 
   it('updates rows whose key exists, and writes a key repeated in one block once', () => {
@@ -18,20 +18,66 @@ describe('upsertRows', () => {
     expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bob'], ['c', 'Cyd']]);
   });
 
-  it("follows headers a user moved and keeps the user's own columns and their formats", () => {
-    const { table, grid, formats } = memoryTable([
-      ['notes', 'full_name', 'id'],
-      ['call back', 'Ann', 'a'],
+  it("follows headers a user moved, and never writes the user's columns, between ours or after them", () => {
+    const { table, grid, formats, writes, wroteColumn } = memoryTable([
+      ['notes', 'full_name', 'id', 'zip', 'length'],
+      ['call back', 'Ann', 'a', '00501', '=LEN(B2)'],
+      ['', 'Bo', 'b', '', '=LEN(B3)'],
+      ['', '', '', '', '=LEN(B4)'],
     ]);
-    upsertRows(table, 'id', block(['id', 'full_name', 'followers'], [['a', 'Ann B', 12], ['z', 'Zed', 3]], ['@', '@', 'General']));
+    formats['2,1'] = '0.00';
+    formats['2,4'] = '@';
+    formats['4,5'] = 'General';
+    const rows = [['a', 'Ann B', 12], ['z', 'Zed', 3]];
+    const result = upsertRows(table, 'id', block(['id', 'full_name', 'followers'], rows, ['@', '@', '0']));
+    expect(result).toEqual({ inserted: 1, updated: 1, keys: 3 });
     expect(grid).toEqual([
-      ['notes', 'full_name', 'id', 'followers'],
-      ['call back', 'Ann B', 'a', 12],
-      ['', 'Zed', 'z', 3],
+      ['notes', 'full_name', 'id', 'zip', 'length', 'followers'],
+      ['call back', 'Ann B', 'a', '00501', '=LEN(B2)', 12],
+      ['', 'Bo', 'b', '', '=LEN(B3)'],
+      ['', 'Zed', 'z', '', '=LEN(B4)', 3],
     ]);
-    expect(formats['2,1']).toBeUndefined();
-    expect(formats['3,4']).toBe('General');
-    expect(formats['3,2']).toBe('@');
+    // Ours: full_name and id side by side, then followers past two columns of the user's: two runs, each written
+    // once for the updated row and once for the appended one.
+    expect(writes).toEqual([
+      { row: 2, column: 2, rows: 1, columns: 2 },
+      { row: 2, column: 6, rows: 1, columns: 1 },
+      { row: 4, column: 2, rows: 1, columns: 2 },
+      { row: 4, column: 6, rows: 1, columns: 1 },
+    ]);
+    for (const column of [1, 4, 5]) expect(wroteColumn(column)).toBe(false);
+    expect(formats).toMatchObject({ '2,1': '0.00', '2,4': '@', '4,5': 'General', '2,2': '@', '2,3': '@', '4,6': '0' });
+    expect(formats['4,1']).toBeUndefined();
+    expect(formats['4,4']).toBeUndefined();
+  });
+
+  it('writes each run of adjacent columns of ours once per block of consecutive rows', () => {
+    // A user inserted "note" between our full_name and headline.
+    const { table, grid, writes } = memoryTable([
+      ['id', 'full_name', 'note', 'headline'],
+      ['a', 'Ann', 'x', 'Hi'],
+      ['b', 'Bo', 'y', 'Yo'],
+      ['c', 'Cy', '', 'Ok'],
+    ]);
+    const fields = ['id', 'full_name', 'headline'];
+    const rows = [['a', 'Ann 2', 'H1'], ['b', 'Bo 2', 'H2'], ['d', 'Di', 'H4'], ['e', 'Ed', 'H5']];
+    expect(upsertRows(table, 'id', block(fields, rows))).toEqual({ inserted: 2, updated: 2, keys: 5 });
+    expect(writes).toEqual([
+      { row: 2, column: 1, rows: 2, columns: 2 },
+      { row: 2, column: 4, rows: 2, columns: 1 },
+      { row: 5, column: 1, rows: 2, columns: 2 },
+      { row: 5, column: 4, rows: 2, columns: 1 },
+    ]);
+    expect(grid.map((row) => row[2] ?? '')).toEqual(['note', 'x', 'y', '', '', '']);
+    expect(grid.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([
+      ['a', 'Ann 2', 'H1'], ['b', 'Bo 2', 'H2'], ['c', 'Cy', 'Ok'], ['d', 'Di', 'H4'], ['e', 'Ed', 'H5'],
+    ]);
+  });
+
+  it("writes the first column of a name, not a user's later column under the same name", () => {
+    const { table, grid } = memoryTable([['id', 'full_name', 'full_name'], ['a', 'Ann', 'my copy']]);
+    upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann B']]));
+    expect(grid).toEqual([['id', 'full_name', 'full_name'], ['a', 'Ann B', 'my copy']]);
   });
 });
 
@@ -42,6 +88,19 @@ describe('appendRowsOfNewKeys', () => {
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(2);
     expect(grid).toEqual([['profile_id', 'company'], ['a', 'Acme'], ['b', 'Beta'], ['b', 'Gamma']]);
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(0);
+  });
+
+  it("appends below the key column's last value without writing the user's columns", () => {
+    const { table, grid, formats, writes } = memoryTable([
+      ['profile_id', 'mine', 'company'],
+      ['a', '=ROW()', 'Acme'],
+      ['', '=ROW()', ''],
+    ]);
+    formats['3,2'] = '0.0';
+    expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], [['b', 'Beta']]))).toBe(1);
+    expect(grid).toEqual([['profile_id', 'mine', 'company'], ['a', '=ROW()', 'Acme'], ['b', '=ROW()', 'Beta']]);
+    expect(formats['3,2']).toBe('0.0');
+    expect(writes).toEqual([{ row: 3, column: 1, rows: 1, columns: 1 }, { row: 3, column: 3, rows: 1, columns: 1 }]);
   });
 });
 
@@ -66,5 +125,22 @@ describe('rememberingTable', () => {
     }
     expect(remembered.grid).toEqual(plain.grid);
     expect(counted).toEqual({ headers: 2, columnValues: 1 });
+  });
+
+  it("remembers a key column that a user's column separates from our others", () => {
+    const initial = [['name', 'note', 'id'], ['Ann', 'keep', 'a']];
+    const plain = memoryTable(initial);
+    const remembered = memoryTable(initial);
+    let reads = 0;
+    const table = rememberingTable({ ...remembered.table, columnValues: (column) => (reads++, remembered.table.columnValues(column)) });
+    const pages = [[['b', 'Bo'], ['a', 'Ann B']], [['c', 'Cy'], ['b', 'Bob']], [['c', 'Cyd'], ['d', 'Di']]];
+    for (const page of pages) {
+      const expected = upsertRows(plain.table, 'id', block(['id', 'name'], page));
+      expect(upsertRows(table, 'id', block(['id', 'name'], page))).toEqual(expected);
+    }
+    expect(remembered.grid).toEqual(plain.grid);
+    expect(remembered.column('id')).toEqual(['a', 'b', 'c', 'd']);
+    expect(remembered.column('note')).toEqual(['keep', '', '', '']);
+    expect(reads).toBe(1);
   });
 });

@@ -1,14 +1,25 @@
 // A SheetTable in memory (row 1 holds the headers), for unit tests of code that writes sheets.
 import type { CellValue, SheetTable } from '../../src/core/sheet-table';
 
+/** One writeBlock call: the rectangle it wrote (1-based). */
+export interface WrittenBlock {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
 export function memoryTable(initial: CellValue[][] = []) {
   const grid: CellValue[][] = initial.map((row) => row.slice());
+  /** Number formats by "row,column"; set some before a write to stand for the user's own. */
   const formats: Record<string, string> = {};
-  const calls = { writeRows: 0, readRows: 0 };
+  const writes: WrittenBlock[] = [];
   const cell = (r: number, c: number): CellValue => grid[r - 1]?.[c - 1] ?? '';
   const set = (r: number, c: number, v: CellValue) => {
     while (grid.length < r) grid.push([]);
-    grid[r - 1][c - 1] = v;
+    const line = grid[r - 1];
+    while (line.length < c - 1) line.push('');
+    line[c - 1] = v;
   };
   const width = () => Math.max(0, ...grid.map((row) => row.length));
   const table: SheetTable = {
@@ -19,18 +30,16 @@ export function memoryTable(initial: CellValue[][] = []) {
       while (last > 1 && cell(last, column) === '') last--;
       return Array.from({ length: last - 1 }, (_, i) => cell(i + 2, column));
     },
-    readRows: (start, count, w) => {
-      calls.readRows++;
-      return Array.from({ length: count }, (_, i) => Array.from({ length: w }, (_, j) => cell(start + i, j + 1)));
-    },
-    writeRows: (start, rows, numberFormats) => {
-      calls.writeRows++;
-      rows.forEach((row, i) =>
+    writeBlock: (startRow, startColumn, rows, numberFormats) => {
+      if (rows.length === 0) return;
+      writes.push({ row: startRow, column: startColumn, rows: rows.length, columns: numberFormats.length });
+      rows.forEach((row, i) => {
+        if (row.length !== numberFormats.length) throw new Error(`Row ${startRow + i} has ${row.length} values for ${numberFormats.length} columns.`);
         row.forEach((v, j) => {
-          set(start + i, j + 1, v);
-          if (numberFormats[j] !== null) formats[`${start + i},${j + 1}`] = numberFormats[j]!;
-        }),
-      );
+          set(startRow + i, startColumn + j, v);
+          formats[`${startRow + i},${startColumn + j}`] = numberFormats[j];
+        });
+      });
     },
   };
   /** The values of a column by header name, below the header. */
@@ -38,5 +47,7 @@ export function memoryTable(initial: CellValue[][] = []) {
     const index = grid[0].indexOf(name);
     return grid.slice(1).map((row) => row[index] ?? '');
   };
-  return { table, grid, calls, formats, column };
+  /** Whether any write covered a cell of this 1-based column. */
+  const wroteColumn = (c: number) => writes.some((block) => c >= block.column && c < block.column + block.columns);
+  return { table, grid, writes, formats, column, wroteColumn };
 }
