@@ -1,8 +1,10 @@
 // Validation and normalisation of what users type into formulas: profile URLs, email addresses and phone numbers.
 // The normalised forms are what the API receives and what de-duplication and caching compare, so two spellings of
-// one entity (scheme, www., trailing slash, query, case, phone punctuation) become one string.
+// one entity (scheme, www., a profile's sub-page, trailing slash, query, case, tel: and phone punctuation) become one
+// string.
 // Bad input is answered with one readable sentence, never thrown.
 import type { ContactLookup } from './api/types';
+import { shorten } from './text';
 
 export type InputResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -15,14 +17,17 @@ const MAX_PHONE_DIGITS = 15;
 /** Longest piece of user input a message repeats. */
 const MAX_QUOTED_LENGTH = 40;
 
-// Optional scheme; network.com or any subdomain; /in/<slug>; optional slash, then an optional query or fragment.
-const PROFILE_URL = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*network\.com\/in\/([^/?#\s]+)\/?(?:[?#]\S*)?$/i;
+// Optional scheme; network.com or any subdomain; /in/<slug>; an optional sub-page path as a browser shows it
+// (/details/experience/, /recent-activity/all/) or a trailing slash; then an optional query or fragment.
+const PROFILE_URL = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*network\.com\/in\/([^/?#\s]+)((?:\/[^/?#\s]*)*)(?:[?#]\S*)?$/i;
 // The slug once %-escapes are decoded: letters of any script (with their combining marks), digits, '-' and '_'.
 const SLUG = /^[\p{L}\p{M}\p{N}_-]+$/u;
 const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/;
 const PHONE_PUNCTUATION = /[\s.()-]/g;
 const PHONE_LIKE = /^[+\d\s.()-]+$/;
+// As in a tel: link (RFC 3966) copied from a web page or an email signature.
+const TEL_PREFIX = /^tel:/i;
 
 function ok<T>(value: T): InputResult<T> {
   return { ok: true, value };
@@ -34,22 +39,31 @@ function fail<T>(message: string): InputResult<T> {
 
 /** The input, shortened and quoted, so a message never repeats a long paste. */
 function quoteInput(value: string): string {
-  const oneLine = value.replace(/\s+/g, ' ').trim();
-  const shown = oneLine.length > MAX_QUOTED_LENGTH ? oneLine.slice(0, MAX_QUOTED_LENGTH - 1) + '…' : oneLine;
-  return `"${shown}"`;
+  return `"${shorten(value, MAX_QUOTED_LENGTH)}"`;
 }
 
-/**
- * Cell values as text. Numbers are accepted because Sheets turns a typed phone number such as +14155550100 into the
- * number 14155550100.
- */
+/** Cell values as text; everything we accept is text (a phone number in a number cell: see phoneTurnedNumber). */
 function cellText(value: unknown, what: string): InputResult<string> {
   if (typeof value === 'string') {
     const trimmed = value.trim();
     return trimmed === '' ? fail(`The ${what} is empty.`) : ok(trimmed);
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return ok(String(value));
   return fail(`The ${what} must be text, not ${describeType(value)}.`);
+}
+
+/**
+ * Sheets turns a phone number typed into a cell into a number: +14155550100 becomes 14155550100 and 02079460958
+ * becomes 2079460958. Which country code or leading 0 was lost cannot be told, and sending the digits as they are
+ * would be another lookup (paid again) than the same phone typed as text, so such a cell is refused, saying how to
+ * keep it text. Null when the value is not a whole number.
+ */
+function phoneTurnedNumber<T>(value: unknown): InputResult<T> | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return null;
+  return fail(
+    `Sheets turned the phone number ${value} into a number, which drops a leading + or 0: format the column as ` +
+      'plain text (Format → Number → Plain text) and type it again, or type it with punctuation, such as ' +
+      '+1 (415) 555-0100.',
+  );
 }
 
 function describeType(value: unknown): string {
@@ -67,7 +81,10 @@ function decodeSlug(escaped: string): string | null {
   }
 }
 
-/** `https://www.network.com/in/<slug>` with the slug lower-cased and %-escaped in one canonical way. */
+/**
+ * `https://www.network.com/in/<slug>` with the slug lower-cased and %-escaped in one canonical way; a sub-page of the
+ * profile (`…/in/<slug>/details/experience/`) is the profile itself.
+ */
 export function normalizeProfileUrl(value: unknown): InputResult<string> {
   const text = cellText(value, 'profile URL');
   if (!text.ok) return text;
@@ -75,7 +92,8 @@ export function normalizeProfileUrl(value: unknown): InputResult<string> {
     `${quoteInput(text.value)} is not a profile URL (expected ${CANONICAL_PROFILE_PREFIX}<name>).`,
   );
   const match = PROFILE_URL.exec(text.value);
-  if (!match) return notProfileUrl;
+  // A dot segment (`/in/ada/../bob`) would lead a browser to another profile than the slug names.
+  if (!match || match[2].split('/').some((segment) => segment === '.' || segment === '..')) return notProfileUrl;
   const slug = decodeSlug(match[1]);
   if (slug === null || !SLUG.test(slug) || slug.length > MAX_SLUG_LENGTH) return notProfileUrl;
   return ok(CANONICAL_PROFILE_PREFIX + encodeURIComponent(slug.toLowerCase()));
@@ -99,14 +117,16 @@ export function normalizeEmail(value: unknown): InputResult<string> {
 }
 
 /**
- * E.164-like: spaces, dots, dashes and parentheses removed, a leading 00 read as +, 7 to 15 digits.
+ * E.164-like: a tel: prefix, spaces, dots, dashes and parentheses removed, a leading 00 read as +, 7 to 15 digits.
  * A number without + (or 00) stays plain digits: without a country we cannot tell a national number's country code,
  * so it is sent as typed and the service decides.
  */
 export function normalizePhone(value: unknown): InputResult<string> {
+  const number = phoneTurnedNumber<string>(value);
+  if (number !== null) return number;
   const text = cellText(value, 'phone number');
   if (!text.ok) return text;
-  const compact = text.value.replace(PHONE_PUNCTUATION, '');
+  const compact = text.value.replace(TEL_PREFIX, '').replace(PHONE_PUNCTUATION, '');
   const international = compact.startsWith('+') || compact.startsWith('00');
   const digits = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : compact;
   if (!/^\d+$/.test(digits)) return fail(`${quoteInput(text.value)} is not a phone number.`);
@@ -118,8 +138,13 @@ export function normalizePhone(value: unknown): InputResult<string> {
   return ok(international ? '+' + digits : digits);
 }
 
-/** What a FIND_CONTACTS lookup is: an email (has @), a profile URL, or a phone number (digits and punctuation). */
+/**
+ * What a FIND_CONTACTS lookup is: an email (has @), a profile URL, or a phone number (digits and punctuation, perhaps
+ * after tel:). A number cell is refused: see phoneTurnedNumber.
+ */
 export function classifyLookup(value: unknown): InputResult<ContactLookup> {
+  const number = phoneTurnedNumber<ContactLookup>(value);
+  if (number !== null) return number;
   const text = cellText(value, 'lookup value');
   if (!text.ok) return text;
   const lookup = text.value;
@@ -127,7 +152,8 @@ export function classifyLookup(value: unknown): InputResult<ContactLookup> {
   if (/network\.com|^https?:|\/in\//i.test(lookup)) {
     return map(normalizeProfileUrl(lookup), (network_url) => ({ network_url }));
   }
-  if (PHONE_LIKE.test(lookup) && /\d/.test(lookup)) return map(normalizePhone(lookup), (phone) => ({ phone }));
+  const phoneText = lookup.replace(TEL_PREFIX, '');
+  if (PHONE_LIKE.test(phoneText) && /\d/.test(phoneText)) return map(normalizePhone(lookup), (phone) => ({ phone }));
   return fail(`${quoteInput(lookup)} is not a profile URL, an email address or a phone number.`);
 }
 

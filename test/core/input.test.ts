@@ -1,5 +1,10 @@
 import { classifyLookup, normalizeEmail, normalizePhone, normalizeProfileUrl } from '../../src/core/input';
 
+/** What a phone number that Sheets turned into a number is answered with. */
+const NUMBER_CELL = (digits: string) =>
+  `Sheets turned the phone number ${digits} into a number, which drops a leading + or 0: format the column as plain ` +
+  'text (Format → Number → Plain text) and type it again, or type it with punctuation, such as +1 (415) 555-0100.';
+
 function value<T>(result: { ok: true; value: T } | { ok: false; message: string }): T | string {
   return result.ok ? result.value : `ERROR ${result.message}`;
 }
@@ -16,6 +21,9 @@ describe('normalizeProfileUrl', () => {
     'https://www.network.com/in/ada-lovelace?utm_source=share',
     'https://www.network.com/in/ada-lovelace/#about',
     '  https://www.network.com/in/ada-lovelace  ',
+    'https://www.network.com/in/ada-lovelace/details/experience/',
+    'https://www.network.com/in/Ada-Lovelace/recent-activity/all/',
+    'https://uk.network.com/in/ada-lovelace/overlay/contact-info/?trk=x',
   ])('normalises %s', (input) => {
     expect(value(normalizeProfileUrl(input))).toBe('https://www.network.com/in/ada-lovelace');
   });
@@ -40,7 +48,10 @@ describe('normalizeProfileUrl', () => {
     'https://evil.com/network.com/in/ada',
     'https://www.network.com/company/acme',
     'https://www.network.com/in/',
-    'https://www.network.com/in/ada/details/experience',
+    'https://www.network.com/in//details/experience/',
+    'https://www.network.com/in/ada/../bob',
+    'https://www.network.com/in/ada/./details',
+    'https://www.network.com/in/ada/details experience',
     'https://www.network.com:8080/in/ada',
     'ftp://www.network.com/in/ada',
     'https://www.network.com/in/ada%2Fx',
@@ -63,6 +74,7 @@ describe('normalizeProfileUrl', () => {
 
   it('explains empty and non-text values', () => {
     expect(value(normalizeProfileUrl(''))).toBe('ERROR The profile URL is empty.');
+    expect(value(normalizeProfileUrl(42))).toBe('ERROR The profile URL must be text, not a number.');
     expect(value(normalizeProfileUrl(new Date(0)))).toBe('ERROR The profile URL must be text, not a date.');
     expect(value(normalizeProfileUrl(true))).toBe('ERROR The profile URL must be text, not a boolean.');
   });
@@ -88,15 +100,19 @@ describe('normalizePhone', () => {
     ['0044 20.7946.0958', '+442079460958'],
     ['415-555-0100', '4155550100'],
     ['0207 946 0958', '02079460958'],
+    ['tel:+14155550100', '+14155550100'],
+    ['TEL:+1-415-555-0100', '+14155550100'],
   ])('normalises %s', (input, expected) => {
     expect(value(normalizePhone(input))).toBe(expected);
   });
 
-  it('accepts a number cell (Sheets turns +14155550100 into a number), as plain digits', () => {
-    expect(value(normalizePhone(14155550100))).toBe('14155550100');
+  it('refuses a number cell: Sheets turned the typed phone into a number and dropped its + (or leading 0)', () => {
+    expect(value(normalizePhone(14155550100))).toBe(`ERROR ${NUMBER_CELL('14155550100')}`);
+    expect(value(normalizePhone(2079460958))).toBe(`ERROR ${NUMBER_CELL('2079460958')}`);
+    expect(value(normalizePhone(1.5))).toBe('ERROR The phone number must be text, not a number.');
   });
 
-  it.each(['12345', '+1234567890123456', '+1 415 CALL NOW', '41+55550100', '1.5e10'])('rejects %s', (input) => {
+  it.each(['12345', '+1234567890123456', '+1 415 CALL NOW', '41+55550100', '1.5e10', 'tel:', 'tel:+1 CALL'])('rejects %s', (input) => {
     expect(normalizePhone(input).ok).toBe(false);
   });
 
@@ -110,7 +126,14 @@ describe('classifyLookup', () => {
     expect(value(classifyLookup('Ada@Example.com'))).toEqual({ email: 'ada@example.com' });
     expect(value(classifyLookup('network.com/in/Ada/'))).toEqual({ network_url: 'https://www.network.com/in/ada' });
     expect(value(classifyLookup('+44 20 7946 0958'))).toEqual({ phone: '+442079460958' });
-    expect(value(classifyLookup(442079460958))).toEqual({ phone: '442079460958' });
+    expect(value(classifyLookup('tel:+44 20 7946 0958'))).toEqual({ phone: '+442079460958' });
+    expect(value(classifyLookup('https://www.network.com/in/Ada/details/experience/'))).toEqual({
+      network_url: 'https://www.network.com/in/ada',
+    });
+  });
+
+  it('refuses a number cell with one sentence on keeping the phone as text, sending nothing', () => {
+    expect(value(classifyLookup(442079460958))).toBe(`ERROR ${NUMBER_CELL('442079460958')}`);
   });
 
   it('reports the error of the kind the value looks like', () => {
