@@ -1,6 +1,6 @@
 // Deep research jobs on the mock's manual job clock: states, pages, cancelling, and that none of it costs credits.
 import type { JobStatusResponse } from '../../src/core/api/types';
-import { useMockApi, valueOf } from './harness';
+import { errorOf, useMockApi, valueOf } from './harness';
 
 const api = useMockApi();
 
@@ -63,6 +63,23 @@ describe('a research job', () => {
     const status = valueOf(client.getResearchJob(jobId));
     expect(status).toMatchObject({ status: 'cancelled', final_results_count: 4 });
     expect(client.cancelResearch(jobId)).toMatchObject({ ok: false, error: { kind: 'conflict', status: 409 } });
+  });
+});
+
+describe('starting a job is not repeated', () => {
+  it('a 503 on the start is reported, not sent again: a second POST could start a second job', async () => {
+    await api.control.addFaults([{ kind: 'status', status: 503, count: 1, path: '/api/search/deep_research' }]);
+    const { client, clock } = api.connect();
+    expect(errorOf(client.startResearch({ query: 'CTOs in Lisbon', limit: 30 }))).toEqual({
+      kind: 'unavailable',
+      status: 503,
+      message:
+        'The service is temporarily unavailable (503); the research job may have started anyway, so check the job ' +
+        'list before starting it again.',
+    });
+    const posts = await api.control.requests({ method: 'POST', path: '/api/search/deep_research' });
+    expect(posts.map((entry) => entry.status)).toEqual([503]);
+    expect(clock.sleeps).toEqual([]);
   });
 });
 

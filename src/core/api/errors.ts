@@ -1,7 +1,9 @@
 // What can go wrong with an API call, as one readable sentence for a spreadsheet user. Every sentence built from
 // text the service or the network sent is passed through redactSecrets, so no message can carry the API key.
+import { isRecord, parseJson } from '../json';
 import type { HttpOutcome } from '../ports';
 import { isNetworkError } from '../ports';
+import { shorten } from '../text';
 
 export type ApiErrorKind =
   | 'invalid_input'
@@ -52,11 +54,21 @@ const SETTINGS_PLACE = 'Extensions → sheet-enrich → Settings';
 const MAX_DETAIL_LENGTH = 160;
 const VALUE_PLACES = ['query', 'body', 'path', 'header'];
 
-/** Transient failures: another attempt may succeed. A malformed 200 is not among them: it may have been charged. */
-const RETRYABLE_KINDS: readonly ApiErrorKind[] = ['rate_limited', 'server', 'unavailable', 'network'];
+/**
+ * Which failures an operation may send again. 'transient' (429, 5xx, no connection) is for calls that are safe to
+ * repeat. 'rateLimitOnly' is for calls that may have done their work before a 5xx or a lost connection (starting a
+ * research job: a second attempt would start a second job); a 429 refused the call before anything was done.
+ * A malformed 200 is never retried: it may have been charged.
+ */
+export type RetryMode = 'transient' | 'rateLimitOnly';
 
-export function isRetryable(error: ApiError): boolean {
-  return RETRYABLE_KINDS.includes(error.kind);
+const RETRYABLE_KINDS: Readonly<Record<RetryMode, readonly ApiErrorKind[]>> = {
+  transient: ['rate_limited', 'server', 'unavailable', 'network'],
+  rateLimitOnly: ['rate_limited'],
+};
+
+export function isRetryable(error: ApiError, retry: RetryMode): boolean {
+  return RETRYABLE_KINDS[retry].includes(error.kind);
 }
 
 function failure(kind: ApiErrorKind, message: string, extra: Partial<ApiError> = {}): ApiFailure {
@@ -119,15 +131,26 @@ const OPERATION_WORDING: Partial<Record<OperationName, Partial<Record<number, st
   },
 };
 
+/**
+ * The advice after a 5xx or a lost connection for operations that are not retried then (RetryMode 'rateLimitOnly'):
+ * the call may have done its work before it failed.
+ */
+const MAY_HAVE_RUN: Partial<Record<OperationName, string>> = {
+  startResearch: 'the research job may have started anyway, so check the job list before starting it again',
+};
+
 /** The error an answer means for the given operation: a network failure or a status other than 2xx. */
 export function describeFailure(operation: OperationName, outcome: HttpOutcome, apiKey: string): ApiFailure {
+  const mayHaveRun = MAY_HAVE_RUN[operation];
   if (isNetworkError(outcome)) {
-    const reason = shorten(redactSecrets(outcome.networkError, apiKey));
-    return failure('network', `Could not reach the service (${reason}); check the connection and try again.`);
+    const reason = detailText(redactSecrets(outcome.networkError, apiKey));
+    const advice = mayHaveRun ?? 'check the connection and try again';
+    return failure('network', `Could not reach the service (${reason}); ${advice}.`);
   }
+  const nextStep = mayHaveRun ?? 'try again later';
   const status = outcome.status;
   const body = parseJson(outcome.body);
-  const detail = body === undefined ? '' : shorten(redactSecrets(errorDetail(body), apiKey));
+  const detail = body === undefined ? '' : detailText(redactSecrets(errorDetail(body), apiKey));
   const specific = OPERATION_WORDING[operation]?.[status];
   const kind = kindOfStatus(status);
   if (specific) return failure(kind, specific, { status });
@@ -146,9 +169,9 @@ export function describeFailure(operation: OperationName, outcome: HttpOutcome, 
       return failure(kind, `The service is rate limiting requests (429); try again ${when}.`, { status, ...wait });
     }
     case 503:
-      return failure(kind, 'The service is temporarily unavailable (503); try again later.', { status });
+      return failure(kind, `The service is temporarily unavailable (503); ${nextStep}.`, { status });
     default:
-      if (status >= 500) return failure(kind, `The service had an internal error (${status}); try again later.`, { status });
+      if (status >= 500) return failure(kind, `The service had an internal error (${status}); ${nextStep}.`, { status });
       if (status >= 400) {
         return failure(kind, `The service rejected the request (${status})${detail ? `: ${detail}` : ''}.`, { status });
       }
@@ -168,18 +191,6 @@ const KIND_OF_STATUS: Partial<Record<number, ApiErrorKind>> = {
 
 function kindOfStatus(status: number): ApiErrorKind {
   return KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'validation' : 'malformed');
-}
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -205,9 +216,8 @@ function describeValidationIssue(issue: unknown): string {
 }
 
 /** One line, no trailing full stop (the sentence adds its own), at most MAX_DETAIL_LENGTH characters. */
-function shorten(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
-  return oneLine.length > MAX_DETAIL_LENGTH ? oneLine.slice(0, MAX_DETAIL_LENGTH - 1) + '…' : oneLine;
+function detailText(text: string): string {
+  return shorten(text.replace(/[.\s]+$/, ''), MAX_DETAIL_LENGTH);
 }
 
 /** Retry-After in seconds from the header, else `retry_after` in the body (top level or inside `detail`). */

@@ -1,6 +1,7 @@
 // Sends prepared operations with Http.fetchAll and retries the transient failures (429, 5xx, no connection) in
 // rounds, with capped exponential backoff and full jitter, honouring Retry-After, and never past the caller's
-// deadline. Everything else (4xx, a malformed answer that may have been charged) is final at once.
+// deadline. An operation that is not safe to repeat (RetryMode 'rateLimitOnly') is retried after a 429 only.
+// Everything else (4xx, a malformed answer that may have been charged) is final at once.
 import type { Clock, Http } from '../ports';
 import { isRetryable, outOfTime, type ApiFailure, type ApiResult } from './errors';
 import type { Operation, Prepared } from './operations';
@@ -78,7 +79,7 @@ export function execute<T>(
         const parsed = item.operation.parse(outcomes[i]);
         if (parsed.ok) {
           results[item.index] = { ok: true, value: parsed.value, credits: item.operation.credits(parsed.value) };
-        } else if (isRetryable(parsed.error) && attempt < retry.maxAttempts && waitable(parsed, retry)) {
+        } else if (retriesLeft(parsed, item.operation, attempt, retry)) {
           retryLater.push({ ...item, lastFailure: parsed });
         } else {
           results[item.index] = parsed;
@@ -97,6 +98,11 @@ export function execute<T>(
     pending = retryLater;
   }
   return results;
+}
+
+/** Whether this failure is sent again: one the operation may repeat, with attempts left and a wait we accept. */
+function retriesLeft<T>(failure: ApiFailure, operation: Operation<T>, attempt: number, retry: RetryPolicy): boolean {
+  return isRetryable(failure.error, operation.retry) && attempt < retry.maxAttempts && waitable(failure, retry);
 }
 
 /** A Retry-After longer than the policy allows is not waited for: the caller hears when to try again. */

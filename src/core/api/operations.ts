@@ -1,21 +1,24 @@
 // Prepared API calls. Each prepare function validates its input first and answers invalid_input instead of an
 // operation, so no request is ever built (or paid for) for bad input. An operation carries the request and knows how
 // to read the answer and what the call cost, so many of them can be sent together with Http.fetchAll.
+import { parseJson } from '../json';
 import type { HttpOutcome, HttpRequest } from '../ports';
 import { isNetworkError } from '../ports';
 import { normalizeEmail, normalizePhone, normalizeProfileUrl, type InputResult } from '../input';
+import { shorten } from '../text';
 import { creditsUsed } from './credits';
 import {
   describeFailure,
   invalidInput,
   legacyFormat,
   malformed,
-  parseJson,
   type ApiFailure,
   type OperationName,
+  type RetryMode,
 } from './errors';
 import {
   DEFAULT_PAGE_SIZE,
+  JOB_ID,
   MAX_ACCEPTANCE_THRESHOLD,
   MAX_PAGE_SIZE,
   MAX_RESEARCH_LIMIT,
@@ -61,6 +64,8 @@ export interface Operation<T> {
   parse(outcome: HttpOutcome): { ok: true; value: T } | ApiFailure;
   /** Credits a successful call used. */
   credits(value: T): number;
+  /** Which failures may be sent again: see RetryMode. */
+  readonly retry: RetryMode;
 }
 
 export type Prepared<T> = { ok: true; operation: Operation<T> } | ApiFailure;
@@ -97,6 +102,8 @@ interface OperationSpec<T> {
   read(body: unknown): T;
   /** For per-result costs. */
   resultCount?(value: T): number;
+  /** 'transient' unless the call may not be repeated. */
+  retry?: RetryMode;
 }
 
 // ---------- the operations ----------
@@ -165,6 +172,8 @@ export function prepareStartResearch(endpoint: ApiEndpoint, request: StartResear
     path: '/api/search/deep_research',
     body: { query: request.query.trim(), limit: request.limit },
     read: readStartResearch,
+    // The POST may have started the job before a 5xx or a dropped connection; a second one would start another.
+    retry: 'rateLimitOnly',
   });
 }
 
@@ -256,6 +265,7 @@ function operation<T>(endpoint: ApiEndpoint, spec: OperationSpec<T>): Prepared<T
       request,
       parse: (outcome) => parseOutcome(spec, outcome, endpoint.apiKey),
       credits: (value) => creditsUsed(spec.name, spec.resultCount ? spec.resultCount(value) : 0),
+      retry: spec.retry ?? 'transient',
     },
   };
 }
@@ -301,13 +311,14 @@ function rangeProblem(what: string, value: unknown, min: number, max: number): s
   return `The ${what} must be a whole number ${range} (got ${describeNumber(value)}).`;
 }
 
+/** Longest piece of a bad argument a message repeats. */
+const MAX_DESCRIBED_LENGTH = 20;
+
 function describeNumber(value: unknown): string {
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? value.slice(0, 19) + '…' : value);
+  if (typeof value === 'string') return JSON.stringify(shorten(value, MAX_DESCRIBED_LENGTH));
   return typeof value;
 }
-
-const JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function jobIdProblem(jobId: unknown): string | undefined {
   if (typeof jobId !== 'string' || jobId === '') return 'The research job id is empty.';

@@ -1,22 +1,24 @@
 // Readers of successful answers: they check the shape the rest of the add-on relies on, fill what the spec marks as
 // optional or "not shown", and refuse (rather than misread) anything else, including the legacy record format.
-import type {
-  CancelResearchResponse,
-  CompanySearchResponse,
-  Contact,
-  ContactError,
-  ContactLookupResponse,
-  ContactResult,
-  JobStatus,
-  JobStatusResponse,
-  ModernProfile,
-  Pagination,
-  PeopleSearchResponse,
-  ScrapedProfile,
-  Social,
-  StartResearchResponse,
+import { isRecord } from '../json';
+import { JOB_ID } from './limits';
+import {
+  SOCIAL_CODES,
+  type CancelResearchResponse,
+  type CompanySearchResponse,
+  type Contact,
+  type ContactError,
+  type ContactLookupResponse,
+  type ContactResult,
+  type JobStatus,
+  type JobStatusResponse,
+  type ModernProfile,
+  type Pagination,
+  type PeopleSearchResponse,
+  type ScrapedProfile,
+  type Social,
+  type StartResearchResponse,
 } from './types';
-import { isRecord } from './errors';
 
 /** Thrown by the readers; the operation turns it into a malformed or legacy_format error. */
 export class UnreadableAnswer extends Error {
@@ -29,7 +31,6 @@ export class UnreadableAnswer extends Error {
 }
 
 const JOB_STATUSES: readonly JobStatus[] = ['pending', 'searching', 'processing', 'completed', 'error', 'cancelled'];
-const SOCIAL_CODES: readonly string[] = ['li', 'fb', 'tw', 'ig'];
 const SCRAPED_LISTS = ['experience', 'education', 'skills', 'languages', 'certifications', 'honors', 'posts'] as const;
 
 function object(value: unknown, what: string): Record<string, unknown> {
@@ -86,7 +87,7 @@ function readContactElement(element: Record<string, unknown>): ContactResult | C
     });
   const social: Social[] = (element.social == null ? [] : list(element.social, 'social'))
     .filter(isRecord)
-    .filter((link) => SOCIAL_CODES.includes(text(link.type)) && text(link.link) !== '')
+    .filter((link) => SOCIAL_CODES.some((code) => code === link.type) && text(link.link) !== '')
     .map((link) => ({ type: link.type as Social['type'], link: text(link.link), rating: text(link.rating) }));
   return { contacts, social };
 }
@@ -130,6 +131,8 @@ export function readStartResearch(body: unknown): StartResearchResponse {
   const answer = object(body, 'the answer');
   const jobId = text(answer.job_id);
   if (jobId === '') throw new UnreadableAnswer('malformed', 'no job_id');
+  // A job id our own status requests would refuse could never be polled.
+  if (!JOB_ID.test(jobId)) throw new UnreadableAnswer('malformed', 'job_id is not a valid job id');
   return { ...answer, job_id: jobId, status: readJobStatusValue(answer.status ?? 'pending'), message: text(answer.message) };
 }
 

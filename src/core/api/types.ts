@@ -114,7 +114,9 @@ export interface Contact {
   rating?: string;
 }
 
-export type SocialCode = 'li' | 'fb' | 'tw' | 'ig';
+/** The social networks a contact lookup links to, in the order the derived columns list them. */
+export const SOCIAL_CODES = ['li', 'fb', 'tw', 'ig'] as const;
+export type SocialCode = (typeof SOCIAL_CODES)[number];
 
 export interface Social {
   type: SocialCode;

@@ -1,6 +1,5 @@
 // Reading successful answers: typed values, tolerance where the spec says "not shown", legacy refusal, credits.
-import { CREDIT_COSTS, estimateCredits } from '../../../src/core/api/credits';
-import { DEFAULT_SEARCH_LIMIT } from '../../../src/core/api/limits';
+import { CREDIT_COSTS } from '../../../src/core/api/credits';
 import { jobStatus, json, legacyProfile, modernProfile, scrapedProfile, setup } from './fakes';
 
 function answerWith(body: unknown) {
@@ -136,6 +135,7 @@ describe('research jobs', () => {
       credits: 0,
       value: { job_id: 'job-2', status: 'pending', message: '' },
     });
+    expect(answerWith({ job_id: 'abc_DEF-123' }).startResearch({ query: 'q', limit: 10 }).ok).toBe(true);
     expect(answerWith({ success: false, message: 'Already cancelled' }).cancelResearch('job-1')).toEqual({
       ok: true,
       credits: 0,
@@ -144,24 +144,29 @@ describe('research jobs', () => {
   });
 });
 
-describe('credit estimates', () => {
-  it('follows the spec table and marks our own readings', () => {
-    expect(CREDIT_COSTS.scrape).toEqual({ perRequest: 2, perResult: 0, basis: 'spec' });
-    expect(CREDIT_COSTS.contacts).toEqual({ perRequest: 1, perResult: 0, basis: 'spec' });
-    expect(CREDIT_COSTS.companySearch).toEqual({ perRequest: 0, perResult: 1, basis: 'spec' });
-    expect(CREDIT_COSTS.jobStatus.perRequest).toBe(0);
-    expect(CREDIT_COSTS.peopleSearch.basis).toBe('our reading');
-  });
+describe('the job id of a start answer', () => {
+  it.each(['job/1', '../jobs', 'job 1', 'job?x=1', 'x'.repeat(129)])(
+    'refuses %s, which status requests would refuse, so the job could never be polled',
+    (jobId) => {
+      const started = answerWith({ job_id: jobId, status: 'pending' }).startResearch({ query: 'q', limit: 10 });
+      expect(started).toEqual({
+        ok: false,
+        error: {
+          kind: 'malformed',
+          message: 'The service sent an answer that could not be read (job_id is not a valid job id).',
+        },
+      });
+      const status = setup(() => json(200, jobStatus())).client.getResearchJob(jobId);
+      expect(status.ok || status.error.kind).toBe('invalid_input');
+    },
+  );
+});
 
-  it('estimates the most a call can cost', () => {
-    expect(estimateCredits('companySearch')).toBe(DEFAULT_SEARCH_LIMIT);
-    expect(estimateCredits('companySearch', { limit: 40 })).toBe(40);
-    expect(estimateCredits('peopleSearch', { limit: 25, requests: 2 })).toBe(50);
-    expect(estimateCredits('scrape', { requests: 12 })).toBe(24);
-    expect(estimateCredits('contacts', { requests: 3 })).toBe(3);
-    expect(estimateCredits('profileRecord')).toBe(1);
-    expect(estimateCredits('jobStatus', { requests: 100 })).toBe(0);
-    expect(estimateCredits('startResearch')).toBe(0);
-    expect(estimateCredits('cancelResearch')).toBe(0);
+describe('credit costs', () => {
+  it('follows the spec table', () => {
+    expect(CREDIT_COSTS.scrape).toEqual({ perRequest: 2, perResult: 0 });
+    expect(CREDIT_COSTS.contacts).toEqual({ perRequest: 1, perResult: 0 });
+    expect(CREDIT_COSTS.companySearch).toEqual({ perRequest: 0, perResult: 1 });
+    expect(CREDIT_COSTS.jobStatus).toEqual({ perRequest: 0, perResult: 0 });
   });
 });

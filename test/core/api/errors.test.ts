@@ -32,10 +32,22 @@ describe('error statuses', () => {
     [500, 'server', 'The service had an internal error (500); try again later.'],
     [502, 'server', 'The service had an internal error (502); try again later.'],
     [503, 'unavailable', 'The service is temporarily unavailable (503); try again later.'],
-  ])('%i reads the same for every operation', (status, kind, message) => {
-    for (const call of Object.values(calls)) {
+  ])('%i reads the same for every operation but starting research', (status, kind, message) => {
+    for (const [name, call] of Object.entries(calls)) {
+      if (name === 'startResearch' && status >= 500) continue;
       expect(failWith(call, json(status, { detail: 'internal words' }))).toEqual({ kind, status, message });
     }
+  });
+
+  it.each([
+    [500, 'server', 'The service had an internal error (500)'],
+    [503, 'unavailable', 'The service is temporarily unavailable (503)'],
+  ])('%i when starting research says the job may have started anyway', (status, kind, start) => {
+    expect(failWith(calls.startResearch, json(status, {}))).toEqual({
+      kind,
+      status,
+      message: `${start}; the research job may have started anyway, so check the job list before starting it again.`,
+    });
   });
 
   it('says when to try again after 429, from the header or the body', () => {
@@ -119,6 +131,15 @@ describe('error statuses', () => {
     expect(failWith(calls.scrape, { networkError: 'connect ECONNREFUSED 127.0.0.1:9' })).toEqual({
       kind: 'network',
       message: 'Could not reach the service (connect ECONNREFUSED 127.0.0.1:9); check the connection and try again.',
+    });
+  });
+
+  it('reports a connection failure when starting research as a job that may have started anyway', () => {
+    expect(failWith(calls.startResearch, { networkError: 'socket hang up' })).toEqual({
+      kind: 'network',
+      message:
+        'Could not reach the service (socket hang up); the research job may have started anyway, so check the job ' +
+        'list before starting it again.',
     });
   });
 

@@ -59,6 +59,31 @@ describe('what is retried', () => {
   });
 });
 
+describe('an operation that is not safe to repeat: starting a research job', () => {
+  const started = json(200, { job_id: 'job-1', status: 'pending' });
+  const start = (client: ReturnType<typeof setup>['client']) => client.startResearch({ query: 'CTOs', limit: 10 });
+
+  it.each([
+    ['500', json(500, {}), 'server'],
+    ['503', json(503, {}), 'unavailable'],
+    ['a dropped connection', { networkError: 'socket hang up' } as HttpOutcome, 'network'],
+  ])('is not sent again after %s (the job may have started)', (_name, failure, kind) => {
+    const { client, http, clock } = setup(script(failure, started));
+    expect(start(client)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind, message: expect.stringMatching(/the research job may have started anyway/) }),
+    });
+    expect(http.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('is sent again after a 429 (nothing was started)', () => {
+    const { client, http } = setup(script(json(429, {}, { 'retry-after': '1' }), started));
+    expect(start(client)).toMatchObject({ ok: true, value: { job_id: 'job-1' } });
+    expect(http.requests).toHaveLength(2);
+  });
+});
+
 describe('how long it waits', () => {
   it('grows exponentially with full jitter, capped', () => {
     const { client, clock } = setup(() => json(500, {}), { maxAttempts: 8 }, () => 0.999999);
