@@ -52,11 +52,6 @@ export function planWrite(columns: readonly { kind: KindName }[], rows: readonly
   return { formats, rows: planned };
 }
 
-/** True when no non-blank string would land in a column not formatted as text, where Sheets would parse it. */
-export function isSafeToWrite(formats: readonly string[], rows: readonly (readonly CellValue[])[]): boolean {
-  return rows.every((row) => row.every((value, index) => !isNonBlankString(value) || formats[index] === TEXT_FORMAT));
-}
-
 function isNonBlankString(value: CellValue | undefined): value is string {
   return typeof value === 'string' && value !== '';
 }

@@ -1,7 +1,14 @@
 // The contact lookup as one row: the lookup's own lists plus the derived names of CONTRACT §3 (best-rated email,
 // phone and social link, all emails and phones). The answer is read loosely: any shape gives a view, never a throw.
-import type { Contact, ContactLookupResponse, ContactResult, Social, SocialCode } from '../api/types';
-import { isRecord } from './values';
+import {
+  SOCIAL_CODES,
+  type Contact,
+  type ContactLookupResponse,
+  type ContactResult,
+  type Social,
+  type SocialCode,
+} from '../api/types';
+import { isRecord } from '../json';
 
 export interface ContactView extends ContactResult, Record<SocialCode, string | null> {
   email: string | null;
@@ -21,8 +28,6 @@ export interface ContactView extends ContactResult, Record<SocialCode, string | 
 }
 
 type Loose = Record<string, unknown>;
-
-const SOCIAL_CODES: readonly SocialCode[] = ['li', 'fb', 'tw', 'ig'];
 
 /**
  * Merges the result elements of one lookup answer (normally one). The in-body error object counts only when no

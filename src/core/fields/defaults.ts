@@ -1,8 +1,8 @@
 // The columns each function shows when no `fields` are given: what a recruiter or seller reads first.
 import type { Company } from '../api/types';
+import { isRecord } from '../json';
 import { RECORD_CATALOGS, type Catalog, type RecordType } from './catalog';
 import { COMPANION_COLLECTIONS, parseFieldList, type FieldPath } from './flatten';
-import { isRecord } from './values';
 
 /** Resolves names of our own; a typo here is a bug, caught by the tests. */
 function fieldsNamed<T extends RecordType>(recordType: T, names: readonly string[]): FieldPath<T>[] {
@@ -12,20 +12,31 @@ function fieldsNamed<T extends RecordType>(recordType: T, names: readonly string
   return result.fields;
 }
 
-const modernProfileColumns = fieldsNamed('modernProfile', [
-  'full_name',
-  'headline',
-  'active_experience_title',
-  'experience.1.company_name',
-  'active_experience_management_level',
-  'is_decision_maker',
-  'location_full',
-  'skills',
-  'network_url',
-]);
+/**
+ * A value built on first use and kept. Every formula execution runs the bundle's top-level code, so the column sets
+ * (a parse of every name; 93 for RESEARCH_COLUMNS.all) are built only by the execution that reads them.
+ */
+function memoized<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
 
-export const DEFAULT_COLUMNS = {
-  SCRAPE_PROFILE: fieldsNamed('scrapedProfile', [
+const modernProfileColumns = memoized(() =>
+  fieldsNamed('modernProfile', [
+    'full_name',
+    'headline',
+    'active_experience_title',
+    'experience.1.company_name',
+    'active_experience_management_level',
+    'is_decision_maker',
+    'location_full',
+    'skills',
+    'network_url',
+  ]),
+);
+
+const scrapeProfileColumns = memoized(() =>
+  fieldsNamed('scrapedProfile', [
     'name',
     'headline',
     'title',
@@ -37,17 +48,26 @@ export const DEFAULT_COLUMNS = {
     'skills',
     'network_url',
   ]),
-  FIND_CONTACTS: fieldsNamed('contact', [
-    'email',
-    'email_type',
-    'email_rating',
-    'phone',
-    'phone_type',
-    'phone_rating',
-    'li',
-  ]),
-  SEARCH_PEOPLE: modernProfileColumns,
-  ENRICH_PROFILE: modernProfileColumns,
+);
+
+const findContactsColumns = memoized(() =>
+  fieldsNamed('contact', ['email', 'email_type', 'email_rating', 'phone', 'phone_type', 'phone_rating', 'li']),
+);
+
+/** Read like constants; each set is built on its first read. */
+export const DEFAULT_COLUMNS = {
+  get SCRAPE_PROFILE() {
+    return scrapeProfileColumns();
+  },
+  get FIND_CONTACTS() {
+    return findContactsColumns();
+  },
+  get SEARCH_PEOPLE() {
+    return modernProfileColumns();
+  },
+  get ENRICH_PROFILE() {
+    return modernProfileColumns();
+  },
 } as const;
 
 const companyBaseColumnNames = [
@@ -91,9 +111,8 @@ function sheetColumnNames(fields: Catalog, prefix: string): string[] {
   });
 }
 
-/** Column sets of a research results sheet, by server/contract.ts ResearchColumns; both hold id and full_name. */
-export const RESEARCH_COLUMNS = {
-  essentials: fieldsNamed('modernProfile', [
+const researchEssentialColumns = memoized(() =>
+  fieldsNamed('modernProfile', [
     'id',
     'full_name',
     'headline',
@@ -102,5 +121,21 @@ export const RESEARCH_COLUMNS = {
     'location_full',
     'network_url',
   ]),
-  all: fieldsNamed('modernProfile', sheetColumnNames(RECORD_CATALOGS.modernProfile, '')),
+);
+
+const researchAllColumns = memoized(() =>
+  fieldsNamed('modernProfile', sheetColumnNames(RECORD_CATALOGS.modernProfile, '')),
+);
+
+/**
+ * Column sets of a research results sheet, by server/contract.ts ResearchColumns; both hold id and full_name.
+ * Read like constants; each set is built on its first read.
+ */
+export const RESEARCH_COLUMNS = {
+  get essentials() {
+    return researchEssentialColumns();
+  },
+  get all() {
+    return researchAllColumns();
+  },
 } as const;

@@ -5,6 +5,7 @@
 // headers print the canonical name, which parses back to the same field. Names are compiled once into readers.
 import type { ModernProfile } from '../api/types';
 import type { CellValue } from '../cells';
+import { isRecord } from '../json';
 import {
   RECORD_CATALOGS,
   modernEducationFields,
@@ -18,7 +19,7 @@ import {
 } from './catalog';
 import { contactView } from './contacts';
 import { closestNames, didYouMean } from './suggest';
-import { cellValue, isRecord } from './values';
+import { cellValue } from './values';
 
 /** A column of a sheet: its header and the kind of its values. */
 export interface Column {
@@ -97,10 +98,6 @@ export function collectionColumns(collection: CompanionCollection): Column[] {
     { name: 'profile_id', kind: 'text' },
     ...Object.keys(entryFields).map((name) => ({ name, kind: entryFields[name].kind })),
   ];
-}
-
-export function collectionHeaders(collection: CompanionCollection): string[] {
-  return collectionColumns(collection).map(headerFor);
 }
 
 /** One row per entry of the profile's collection, in the API's order; entries that are not objects are skipped. */

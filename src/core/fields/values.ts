@@ -1,10 +1,7 @@
 // API values → cell values. Never throws, whatever the data: a value of the wrong type is shown as text.
 import { capText, type CellValue } from '../cells';
+import { isRecord } from '../json';
 import type { KindName } from './catalog';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * One cell. Missing or null → blank; numbers and booleans stay themselves where the kind is number or boolean;

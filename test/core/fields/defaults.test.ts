@@ -69,3 +69,21 @@ describe('default columns', () => {
     expect(names.filter((_, index) => row[index] === '')).toEqual(['experience_recently_closed']);
   });
 });
+
+describe('building the column sets', () => {
+  // Every formula execution runs the bundle's top-level code: loading must not parse the column names.
+  it('builds none while the module loads, each on its first read, and each once', () => {
+    jest.isolateModules(() => {
+      const flatten = require('../../../src/core/fields/flatten') as typeof import('../../../src/core/fields/flatten');
+      const parse = jest.spyOn(flatten, 'parseFieldList');
+      const defaults = require('../../../src/core/fields/defaults') as typeof import('../../../src/core/fields/defaults');
+      expect(parse).not.toHaveBeenCalled();
+
+      const all = defaults.RESEARCH_COLUMNS.all;
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(defaults.RESEARCH_COLUMNS.all).toBe(all);
+      expect(defaults.DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(defaults.DEFAULT_COLUMNS.SEARCH_PEOPLE);
+      expect(parse).toHaveBeenCalledTimes(2);
+    });
+  });
+});

@@ -4,7 +4,6 @@ import { RECORD_CATALOGS, type RecordType } from '../../../src/core/fields/catal
 import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
 import {
   collectionColumns,
-  collectionHeaders,
   flattenCollection,
   flattenRecord,
   flattenRows,
@@ -252,7 +251,7 @@ describe('round trip: every printed header selects the same column', () => {
 
 describe('companion rows', () => {
   it('gives one row per experience entry, led by the profile id', () => {
-    const headers = collectionHeaders('experience');
+    const headers = collectionColumns('experience').map(headerFor);
     expect(headers).toEqual(['profile_id', ...Object.keys(currentJob)]);
     expect(collectionColumns('experience').map((column) => column.kind).slice(0, 3)).toEqual(['text', 'boolean', 'text']);
     const rows = flattenCollection(modernProfile, 'experience');
@@ -269,7 +268,7 @@ describe('companion rows', () => {
   });
 
   it('gives education rows and skips what is not an entry', () => {
-    expect(collectionHeaders('education')).toEqual(['profile_id', ...Object.keys(modernProfile.education![0])]);
+    expect(collectionColumns('education').map(headerFor)).toEqual(['profile_id', ...Object.keys(modernProfile.education![0])]);
     expect(flattenCollection(modernProfile, 'education').map((row) => row[4])).toEqual([
       'Technical University of Munich',
       'University of London',
