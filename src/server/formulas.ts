@@ -5,7 +5,7 @@ import { urlFetchHttp } from '../adapters/http';
 import { sha256Hex, systemClock } from '../adapters/runtime';
 import type { CellValue } from '../core/cells';
 import type { FormulaContext } from '../core/formulas/context';
-import { ENRICH_PROFILE, FIND_CONTACTS, runLookup, SCRAPE_PROFILE } from '../core/formulas/lookups';
+import { enrichProfileLookup, findContactsLookup, runLookup, scrapeProfileLookup } from '../core/formulas/lookups';
 import { searchCompanies, searchPeople } from '../core/formulas/searches';
 import { currentSettings } from './settings';
 
@@ -23,13 +23,13 @@ function formulaContext(): FormulaContext {
 }
 
 export const scrapeProfile = (profileUrl: unknown, fields?: unknown, includeHeaders?: unknown): Result =>
-  runLookup(SCRAPE_PROFILE, formulaContext(), profileUrl, fields, includeHeaders);
+  runLookup(scrapeProfileLookup, formulaContext(), profileUrl, fields, includeHeaders);
 
 export const findContacts = (lookup: unknown, fields?: unknown, includeHeaders?: unknown): Result =>
-  runLookup(FIND_CONTACTS, formulaContext(), lookup, fields, includeHeaders);
+  runLookup(findContactsLookup, formulaContext(), lookup, fields, includeHeaders);
 
 export const enrichProfile = (profileUrl: unknown, fields?: unknown, includeHeaders?: unknown): Result =>
-  runLookup(ENRICH_PROFILE, formulaContext(), profileUrl, fields, includeHeaders);
+  runLookup(enrichProfileLookup, formulaContext(), profileUrl, fields, includeHeaders);
 
 export const searchCompaniesFormula = (
   query: unknown,

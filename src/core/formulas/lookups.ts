@@ -1,7 +1,8 @@
 // SCRAPE_PROFILE, FIND_CONTACTS and ENRICH_PROFILE: one output row per input cell. Each distinct entity (after
-// normalising) is fetched at most once per call and then served from the document cache for 6 hours, whoever
-// recalculates and whichever columns they ask for. Misses go out in parallel batches paced to the key's tier, and
-// whatever cannot be fetched inside the formula's 30 seconds comes back as a row saying so.
+// normalizing) is fetched at most once per call and then served from the document cache for 6 hours, whoever
+// recalculates and whichever columns they ask for. Misses go out in parallel batches paced to the key's tier; each
+// batch's answers are cached as soon as it answers, and whatever cannot be fetched inside the formula's 30 seconds
+// comes back as a row saying so.
 import type { ApiClient } from '../api/client';
 import type { ApiResult } from '../api/errors';
 import {
@@ -28,44 +29,45 @@ interface LookupSpec<R extends RecordType> {
   recordType: R;
   /** Names the operation in cache keys. */
   operation: string;
-  defaults: readonly FieldPath<R>[];
-  /** The normalised input: the same entity always gives the same text. */
-  normalise(cell: unknown): InputResult<string>;
-  prepare(endpoint: ApiEndpoint, normalised: string): Prepared<RecordTypes[R]>;
+  /** A function, so the column set is built only when a call needs it (see fields/defaults). */
+  defaults(): readonly FieldPath<R>[];
+  /** The normalized input: the same entity always gives the same text. */
+  normalize(cell: unknown): InputResult<string>;
+  prepare(endpoint: ApiEndpoint, normalized: string): Prepared<RecordTypes[R]>;
   /** An answer that is an error in disguise (the contact lookup's in-body error). */
   answerError?(value: RecordTypes[R]): string | null;
   /** Scrapes are limited per minute by tier. */
   paced: boolean;
 }
 
-export const SCRAPE_PROFILE: LookupSpec<'scrapedProfile'> = {
+export const scrapeProfileLookup: LookupSpec<'scrapedProfile'> = {
   recordType: 'scrapedProfile',
   operation: 'scrape',
-  defaults: DEFAULT_COLUMNS.SCRAPE_PROFILE,
-  normalise: normalizeProfileUrl,
+  defaults: () => DEFAULT_COLUMNS.SCRAPE_PROFILE,
+  normalize: normalizeProfileUrl,
   prepare: prepareScrape,
   paced: true,
 };
 
-export const ENRICH_PROFILE: LookupSpec<'modernProfile'> = {
+export const enrichProfileLookup: LookupSpec<'modernProfile'> = {
   recordType: 'modernProfile',
   operation: 'profileRecord',
-  defaults: DEFAULT_COLUMNS.ENRICH_PROFILE,
-  normalise: normalizeProfileUrl,
+  defaults: () => DEFAULT_COLUMNS.ENRICH_PROFILE,
+  normalize: normalizeProfileUrl,
   prepare: prepareProfileRecord,
   paced: false,
 };
 
-export const FIND_CONTACTS: LookupSpec<'contact'> = {
+export const findContactsLookup: LookupSpec<'contact'> = {
   recordType: 'contact',
   operation: 'contacts',
-  defaults: DEFAULT_COLUMNS.FIND_CONTACTS,
-  // The kind is part of the normalised text, so an email and a phone never share a cache entry.
-  normalise: (cell) => {
+  defaults: () => DEFAULT_COLUMNS.FIND_CONTACTS,
+  // The kind is part of the normalized text, so an email and a phone never share a cache entry.
+  normalize: (cell) => {
     const lookup = classifyLookup(cell);
     return lookup.ok ? { ok: true, value: JSON.stringify(lookup.value) } : lookup;
   },
-  prepare: (endpoint, normalised) => prepareContactLookup(endpoint, JSON.parse(normalised) as ContactLookup),
+  prepare: (endpoint, normalized) => prepareContactLookup(endpoint, JSON.parse(normalized) as ContactLookup),
   answerError: (value: ContactLookupResponse) => contactLookupError(value),
   paced: false,
 };
@@ -83,20 +85,20 @@ export function runLookup<R extends RecordType>(
 ): CellValue | CellValue[][] {
   const chosen = fieldsArg(fieldsValue, spec.recordType);
   const headers = booleanArg(headersValue, 'include_headers', chosen === null);
-  const fields = chosen ?? spec.defaults;
+  const fields = chosen ?? spec.defaults();
   const { cells, isRange } = cellsOf(input);
 
-  const normalised = cells.map((cell) => (isBlank(cell) ? null : spec.normalise(cell)));
+  const normalized = cells.map((cell) => (isBlank(cell) ? null : spec.normalize(cell)));
   if (!isRange) {
-    const only = normalised[0];
+    const only = normalized[0];
     if (only === null) return '';
     if (!only.ok) throw new FormulaError(only.message);
   }
-  const wanted = unique(normalised.flatMap((n) => (n !== null && n.ok ? [n.value] : [])));
+  const wanted = unique(normalized.flatMap((n) => (n !== null && n.ok ? [n.value] : [])));
   const answers = wanted.length === 0 ? new Map<string, Answer<R>>() : fetchAnswers(spec, context, wanted);
 
   const width = fields.length;
-  const rows = normalised.map((n): CellValue[] => {
+  const rows = normalized.map((n): CellValue[] => {
     if (n === null) return blankRow(width);
     const answer = n.ok ? answers.get(n.value)! : { ok: false as const, message: n.message };
     if (!answer.ok) {
@@ -108,7 +110,7 @@ export function runLookup<R extends RecordType>(
   return headers ? [fields.map(headerFor), ...rows] : rows;
 }
 
-/** Answers from the cache, then from the API for the rest; fresh answers are cached. */
+/** Answers from the cache, then from the API for the rest; each batch's fresh answers are cached as it answers. */
 function fetchAnswers<R extends RecordType>(
   spec: LookupSpec<R>,
   context: FormulaContext,
@@ -116,32 +118,38 @@ function fetchAnswers<R extends RecordType>(
 ): Map<string, Answer<R>> {
   const client = clientFor(context);
   const cache = new ResponseCache(context.cache, context.hash);
-  const keyOf = (normalised: string) =>
-    cache.keyOf({ baseUrl: context.settings.baseUrl, operation: spec.operation, input: normalised });
+  const keyOf = (normalized: string) =>
+    cache.keyOf({ baseUrl: context.settings.baseUrl, operation: spec.operation, input: normalized });
   const cached = cache.getMany(wanted.map(keyOf));
   const answers = new Map<string, Answer<R>>();
   const misses: string[] = [];
-  for (const normalised of wanted) {
-    const text = cached.get(keyOf(normalised));
-    if (text === undefined) misses.push(normalised);
-    else answers.set(normalised, answerOf(spec, JSON.parse(text) as RecordTypes[R]));
+  for (const normalized of wanted) {
+    const text = cached.get(keyOf(normalized));
+    if (text === undefined) misses.push(normalized);
+    else answers.set(normalized, answerOf(spec, JSON.parse(text) as RecordTypes[R]));
   }
   if (misses.length === 0) return answers;
 
-  const fresh = new Map<string, string>();
-  const fetched = fetchInBatches(spec, context, client, misses);
-  for (const normalised of misses) {
-    const result = fetched.results.get(normalised);
+  // Cached batch by batch: Sheets may kill the execution at 30 s during a later batch (UrlFetch has no timeout), and
+  // the answers of the batches before it were paid for.
+  const cacheBatch = (batch: Map<string, ApiResult<RecordTypes[R]>>) => {
+    const fresh = new Map<string, string>();
+    for (const [normalized, result] of batch) {
+      if (result.ok) fresh.set(keyOf(normalized), JSON.stringify(result.value));
+    }
+    cache.putMany(fresh);
+  };
+  const fetched = fetchInBatches(spec, context, client, misses, cacheBatch);
+  for (const normalized of misses) {
+    const result = fetched.results.get(normalized);
     if (result === undefined) {
-      answers.set(normalised, { ok: false, message: fetched.notFetchedMessage });
+      answers.set(normalized, { ok: false, message: fetched.notFetchedMessage });
     } else if (result.ok) {
-      fresh.set(keyOf(normalised), JSON.stringify(result.value));
-      answers.set(normalised, answerOf(spec, result.value));
+      answers.set(normalized, answerOf(spec, result.value));
     } else {
-      answers.set(normalised, { ok: false, message: result.error.message });
+      answers.set(normalized, { ok: false, message: result.error.message });
     }
   }
-  cache.putMany(fresh);
   return answers;
 }
 
@@ -154,14 +162,24 @@ function answerOf<R extends RecordType>(spec: LookupSpec<R>, value: RecordTypes[
 const MAX_BATCH = 50;
 
 /**
+ * The least time a batch is assumed to take when judging whether it can still finish before the deadline. A
+ * fetchAll lasts as long as its slowest request, a scrape is collected in real time (several seconds), and UrlFetch
+ * has no timeout: a batch started later would likely still be running when Sheets kills the formula at 30 s, its
+ * answers paid for and lost. With the 4 s safety margin of deadlineOf, no batch starts after 18 s.
+ */
+export const MIN_BATCH_ESTIMATE_MS = 8_000;
+
+/**
  * Sends the misses in fetchAll batches, each no larger than the tier's remaining allowance for paced operations,
- * and starts no batch that would not finish before the deadline (judged by the previous batch's duration).
+ * and starts no batch that would not finish before the deadline (judged by the previous batch's duration, and never
+ * by less than MIN_BATCH_ESTIMATE_MS). Each batch's results go to onBatch as soon as it answers.
  */
 function fetchInBatches<R extends RecordType>(
   spec: LookupSpec<R>,
   context: FormulaContext,
   client: ApiClient,
   misses: string[],
+  onBatch: (results: Map<string, ApiResult<RecordTypes[R]>>) => void,
 ): { results: Map<string, ApiResult<RecordTypes[R]>>; notFetchedMessage: string } {
   const { clock, settings } = context;
   const deadline = deadlineOf(context);
@@ -171,7 +189,7 @@ function fetchInBatches<R extends RecordType>(
     : null;
   const results = new Map<string, ApiResult<RecordTypes[R]>>();
   const queue = misses.slice();
-  let lastBatchMs = 0;
+  let batchEstimateMs = MIN_BATCH_ESTIMATE_MS;
   let waitingForTier = false;
   while (queue.length > 0) {
     const now = clock.now();
@@ -180,21 +198,23 @@ function fetchInBatches<R extends RecordType>(
       const allowance = window.allowance(now);
       waitingForTier = allowance.count === 0;
       if (waitingForTier) {
-        if (allowance.nextAt + lastBatchMs >= deadline) break;
+        if (allowance.nextAt + batchEstimateMs > deadline) break;
         clock.sleep(allowance.nextAt - now);
         continue;
       }
       size = Math.min(size, allowance.count);
     }
-    if (now + lastBatchMs >= deadline) break;
+    if (now + batchEstimateMs > deadline) break;
     const batch = queue.splice(0, size);
     window?.record(now, batch.length);
     const answers = client.execute(
-      batch.map((normalised) => spec.prepare(client.endpoint, normalised)),
+      batch.map((normalized) => spec.prepare(client.endpoint, normalized)),
       { deadline, maxParallel: size },
     );
-    batch.forEach((normalised, i) => results.set(normalised, answers[i]));
-    lastBatchMs = clock.now() - now;
+    const batchResults = new Map(batch.map((normalized, i) => [normalized, answers[i]]));
+    onBatch(batchResults);
+    batchResults.forEach((result, normalized) => results.set(normalized, result));
+    batchEstimateMs = Math.max(MIN_BATCH_ESTIMATE_MS, clock.now() - now);
   }
   const notFetchedMessage = waitingForTier
     ? `Your tier allows ${perMinute} profile scrapes a minute; recalculate in a minute to fetch the rest (fetched rows are cached).`

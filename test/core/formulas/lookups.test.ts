@@ -1,6 +1,13 @@
 import type { HttpRequest } from '../../../src/core/ports';
-import { ENRICH_PROFILE, FIND_CONTACTS, runLookup, SCRAPE_PROFILE } from '../../../src/core/formulas/lookups';
+import {
+  enrichProfileLookup,
+  findContactsLookup,
+  MIN_BATCH_ESTIMATE_MS,
+  runLookup,
+  scrapeProfileLookup,
+} from '../../../src/core/formulas/lookups';
 import { FormulaError } from '../../../src/core/formulas/args';
+import { deadlineOf, type FormulaContext } from '../../../src/core/formulas/context';
 import { json, queryOf } from '../api/fakes';
 import { formulaSetup } from './context';
 import { contactLookup, contactNotFound, modernProfile, scrapedProfile } from '../fields/samples';
@@ -23,11 +30,16 @@ function setup(options: Parameters<typeof formulaSetup>[1] = {}) {
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
 
+/** The context of an execution that has only `leftMs` before its deadline. */
+function withTimeLeft(context: FormulaContext, now: number, leftMs: number): FormulaContext {
+  return { ...context, startedAt: context.startedAt - (deadlineOf(context) - now - leftMs) };
+}
+
 describe('per-row lookups', () => {
   it('gives one row per cell, blank rows for blanks, and fetches each profile once across variants', () => {
     const { http, context } = setup();
     const input = [[url('ann')], [''], ['http://network.com/in/ANN/?trk=x'], [url('bob')]];
-    const rows = runLookup(SCRAPE_PROFILE, context(), input, 'name, headline', '') as unknown[][];
+    const rows = runLookup(scrapeProfileLookup, context(), input, 'name, headline', '') as unknown[][];
     expect(rows.map((row) => row[0])).toEqual(['ann', '', 'ann', 'bob']);
     expect(rows[1]).toEqual(['', '']);
     expect(http.requests).toHaveLength(2);
@@ -36,61 +48,87 @@ describe('per-row lookups', () => {
 
   it('prints headers by default without fields, and not by default with fields', () => {
     const { context } = setup();
-    const withDefaults = runLookup(SCRAPE_PROFILE, context(), url('ann'), '', '') as unknown[][];
+    const withDefaults = runLookup(scrapeProfileLookup, context(), url('ann'), '', '') as unknown[][];
     expect(withDefaults[0][0]).toBe('name');
     expect(withDefaults).toHaveLength(2);
-    expect(runLookup(SCRAPE_PROFILE, context(), url('ann'), [['headline', 'name']], '')).toEqual([
+    expect(runLookup(scrapeProfileLookup, context(), url('ann'), [['headline', 'name']], '')).toEqual([
       [scrapedProfile.profile.headline, 'ann'],
     ]);
-    expect(runLookup(SCRAPE_PROFILE, context(), url('ann'), 'name', true)).toEqual([['name'], ['ann']]);
+    expect(runLookup(scrapeProfileLookup, context(), url('ann'), 'name', true)).toEqual([['name'], ['ann']]);
   });
 
   it('serves a repeated call and other fields of the same profile from the cache', () => {
     const { http, context } = setup();
-    runLookup(ENRICH_PROFILE, context(), url('ann'), '', '');
-    runLookup(ENRICH_PROFILE, context(), 'https://uk.network.com/in/Ann', 'skills, headline', '');
+    runLookup(enrichProfileLookup, context(), url('ann'), '', '');
+    runLookup(enrichProfileLookup, context(), 'https://uk.network.com/in/Ann', 'skills, headline', '');
     expect(http.requests).toHaveLength(1);
   });
 
   it('rejects bad input before any request: a single cell throws, a range reports the row', () => {
     const { http, context } = setup();
-    expect(() => runLookup(SCRAPE_PROFILE, context(), 'example.com/jane', '', '')).toThrow(/is not a profile URL/);
-    expect(() => runLookup(SCRAPE_PROFILE, context(), url('ann'), 'headlin', '')).toThrow(/Did you mean "headline"/);
-    expect(() => runLookup(SCRAPE_PROFILE, context(), url('ann'), '', 'maybe')).toThrow(FormulaError);
+    expect(() => runLookup(scrapeProfileLookup, context(), 'example.com/jane', '', '')).toThrow(/is not a profile URL/);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), 'headlin', '')).toThrow(/Did you mean "headline"/);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', 'maybe')).toThrow(FormulaError);
     expect(http.requests).toHaveLength(0);
-    const rows = runLookup(SCRAPE_PROFILE, context(), [['nope'], [url('ann')]], 'name', '') as unknown[][];
+    const rows = runLookup(scrapeProfileLookup, context(), [['nope'], [url('ann')]], 'name', '') as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: "nope" is not a profile URL/);
     expect(rows[1]).toEqual(['ann']);
   });
 
   it('says where to set a key when none is set, and sends nothing', () => {
     const { http, context } = setup({ apiKey: null });
-    expect(() => runLookup(SCRAPE_PROFILE, context(), url('ann'), '', '')).toThrow(/No API key is set.*Settings/);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', '')).toThrow(/No API key is set.*Settings/);
     expect(http.requests).toHaveLength(0);
   });
 
   it('reports an API failure in its row and keeps the others', () => {
     const { context } = setup();
-    const rows = runLookup(SCRAPE_PROFILE, context(), [[url('missing-x')], [url('bob')]], 'name', '') as unknown[][];
+    const rows = runLookup(scrapeProfileLookup, context(), [[url('missing-x')], [url('bob')]], 'name', '') as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: .*not found/i);
     expect(rows[1]).toEqual(['bob']);
   });
 
   it('turns the contact lookup in-body error into the row error, and caches it (it was charged)', () => {
     const { http, context } = setup();
-    const rows = runLookup(FIND_CONTACTS, context(), [['x@nobody.example'], ['+1 (415) 555-0100']], 'email', '') as unknown[][];
+    const rows = runLookup(findContactsLookup, context(), [['x@nobody.example'], ['+1 (415) 555-0100']], 'email', '') as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: No profile found/);
     expect(rows[1][0]).not.toMatch(/#ERROR/);
     expect(queryOf(http.requests[1]).phone).toBe('+14155550100');
     expect(http.requests[1].url).toContain('phone=%2B14155550100');
-    runLookup(FIND_CONTACTS, context(), [['X@Nobody.example'], ['+1 415 555 0100']], 'email', '');
+    runLookup(findContactsLookup, context(), [['X@Nobody.example'], ['+1 415 555 0100']], 'email', '');
     expect(http.requests).toHaveLength(2);
+  });
+
+  it('refuses a phone number Sheets turned into a number, before any request, saying how to keep it text', () => {
+    const { http, context } = setup();
+    const sentence =
+      'Sheets turned the phone number 14155550100 into a number, which drops a leading + or 0: format the column as ' +
+      'plain text (Format → Number → Plain text) and type it again, or type it with punctuation, such as +1 (415) 555-0100.';
+    expect(() => runLookup(findContactsLookup, context(), 14155550100, 'email', '')).toThrow(sentence);
+    const rows = runLookup(findContactsLookup, context(), [[14155550100], ['+1 (415) 555-0100']], 'email', '') as unknown[][];
+    expect(rows[0][0]).toBe(`#ERROR: ${sentence}`);
+    expect(rows[1][0]).not.toMatch(/#ERROR/);
+    expect(http.requests.map((request) => queryOf(request).phone)).toEqual(['+14155550100']);
+  });
+
+  it('looks up a phone copied as a tel: link like the same phone typed', () => {
+    const { http, context } = setup();
+    runLookup(findContactsLookup, context(), [['tel:+1-415-555-0100'], ['+1 (415) 555-0100']], 'email', '');
+    expect(http.requests.map((request) => queryOf(request).phone)).toEqual(['+14155550100']);
+  });
+
+  it('fetches a profile copied from a browser sub-page as the profile itself', () => {
+    const { http, context } = setup();
+    const input = [[url('ann')], ['https://www.network.com/in/ann/details/experience/'], [url('ann/recent-activity/all/')]];
+    const rows = runLookup(scrapeProfileLookup, context(), input, 'name', '') as unknown[][];
+    expect(rows).toEqual([['ann'], ['ann'], ['ann']]);
+    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([url('ann')]);
   });
 
   it('paces scrapes to the tier and says when to recalculate for the rest', () => {
     const { http, context } = setup({ tier: 'free' });
     const input = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((slug) => [url(slug)]);
-    const rows = runLookup(SCRAPE_PROFILE, context(), input, 'name', '') as unknown[][];
+    const rows = runLookup(scrapeProfileLookup, context(), input, 'name', '') as unknown[][];
     expect(http.requests).toHaveLength(5);
     expect(rows.slice(0, 5).map((row) => row[0])).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(rows[5][0]).toMatch(/^#ERROR: Your tier allows 5 profile scrapes a minute; recalculate in a minute/);
@@ -100,13 +138,52 @@ describe('per-row lookups', () => {
     const { clock, http, context } = setup({ batchMs: 9_000 });
     const input = Array.from({ length: 120 }, (_, i) => [url(`p${i}`)]);
     const started = clock.now();
-    const rows = runLookup(ENRICH_PROFILE, context(), input, 'full_name', '') as unknown[][];
+    const rows = runLookup(enrichProfileLookup, context(), input, 'full_name', '') as unknown[][];
     expect(clock.now() - started).toBeLessThan(30_000);
     expect(http.batches.length).toBeLessThan(3);
     const missing = rows.filter((row) => String(row[0]).startsWith('#ERROR: Not fetched within the 30 seconds'));
     expect(missing.length).toBe(120 - http.requests.length);
-    const again = runLookup(ENRICH_PROFILE, context(), input, 'full_name', '') as unknown[][];
+    const again = runLookup(enrichProfileLookup, context(), input, 'full_name', '') as unknown[][];
     expect(again.filter((row) => String(row[0]).startsWith('#ERROR')).length).toBeLessThan(missing.length);
     expect(new Set(http.requests.map((r) => r.url)).size).toBe(http.requests.length);
+  });
+
+  it('caches each batch as it answers, so a formula killed during a later batch pays for nothing twice', () => {
+    let killing = true;
+    const killable = formulaSetup((request, callNumber) => {
+      // The platform stops the execution at 30 s while the second batch is in flight.
+      if (killing && callNumber > 50) {
+        killable.clock.time += 30_000;
+        throw new Error('Exceeded maximum execution time');
+      }
+      return profileApi(request);
+    });
+    const { http, context } = killable;
+    const input = Array.from({ length: 60 }, (_, i) => [url(`p${i}`)]);
+    expect(() => runLookup(enrichProfileLookup, context(), input, 'full_name', '')).toThrow(/Exceeded maximum/);
+    expect(http.batches.map((batch) => batch.length)).toEqual([50, 10]);
+
+    killing = false;
+    const sentBefore = http.requests.length;
+    const rows = runLookup(enrichProfileLookup, context(), input, 'full_name', '') as unknown[][];
+    expect(rows.map((row) => row[0])).toEqual(input.map((_, i) => `p${i}`));
+    const resent = http.requests.slice(sentBefore).map((request) => queryOf(request).network_url);
+    expect(resent).toEqual(input.slice(50).map(([profile]) => profile));
+  });
+
+  it(`starts no batch with less than ${MIN_BATCH_ESTIMATE_MS} ms left, however quick the last one was`, () => {
+    const { clock, http, context } = setup({ batchMs: 300 });
+    const input = Array.from({ length: 60 }, (_, i) => [url(`p${i}`)]);
+    const notFetched = (rows: unknown[][]) =>
+      rows.filter((row) => String(row[0]).startsWith('#ERROR: Not fetched within the 30 seconds')).length;
+
+    const tooLate = withTimeLeft(context(), clock.now(), MIN_BATCH_ESTIMATE_MS - 100);
+    expect(notFetched(runLookup(enrichProfileLookup, tooLate, input, 'full_name', '') as unknown[][])).toBe(60);
+    expect(http.requests).toHaveLength(0);
+
+    // Time for the first batch; after its 300 ms, less than the floor is left for a second one.
+    const justInTime = withTimeLeft(context(), clock.now(), MIN_BATCH_ESTIMATE_MS + 100);
+    expect(notFetched(runLookup(enrichProfileLookup, justInTime, input, 'full_name', '') as unknown[][])).toBe(10);
+    expect(http.batches.map((batch) => batch.length)).toEqual([50]);
   });
 });
