@@ -19,7 +19,7 @@ import type { Clock, Http, HttpOutcome } from '../src/core/ports';
 import { pollJob, RESULTS_PAGE_SIZE, type ResearchSheets } from '../src/core/research/poll';
 import type { JobRecord } from '../src/core/research/registry';
 import { companionSheetName, researchSheetName } from '../src/core/research/sheet-name';
-import type { JobSummary, ResearchColumns } from '../src/server/contract';
+import type { JobSummary, ResearchColumns } from '../src/core/contract';
 import { rememberingTable, type SheetTable } from '../src/core/sheet-table';
 import { addonWithKey, int, ms, OWNER, timed, type BenchContext, type BenchReport, type Figure, type TargetCheck } from './support';
 

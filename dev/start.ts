@@ -12,7 +12,7 @@ import { buildPage } from './playground/page';
 import { Playground } from './playground/playground';
 import { startPlaygroundServer } from './playground/server';
 import type { Tier } from '../src/core/api/types';
-import type { SettingsInput } from '../src/server/contract';
+import type { SettingsInput } from '../src/core/contract';
 
 const DIST = join(__dirname, '..', 'dist');
 const OWNER = 'you@example.com';

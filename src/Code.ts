@@ -8,7 +8,7 @@ import {
   searchPeopleFormula,
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
-import type { ResearchRequest, SettingsInput } from './server/contract';
+import type { ResearchRequest, SettingsInput } from './core/contract';
 import { pollResearchInBackground } from './server/research';
 import { sidebarServer } from './server/sidebar';
 

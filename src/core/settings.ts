@@ -2,7 +2,7 @@
 // nothing here returns it, and no message quotes it.
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
-import type { SettingsInput, SettingsView } from '../server/contract';
+import type { SettingsInput, SettingsView } from './contract';
 
 export const SETTING_KEYS = { apiKey: 'API_KEY', baseUrl: 'API_BASE_URL', tier: 'API_TIER' } as const;
 

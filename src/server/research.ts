@@ -15,7 +15,7 @@ import { isFinished, JobRegistry, PersonalJobErrors, toSummary, type JobRecord }
 import { validateResearchRequest } from '../core/research/request';
 import { companionSheetName, researchSheetName } from '../core/research/sheet-name';
 import { ADDON_NAME } from './config';
-import type { JobSummary, ResearchRequest } from './contract';
+import type { JobSummary, ResearchRequest } from '../core/contract';
 import { currentSettings } from './settings';
 import type { Settings } from '../core/settings';
 

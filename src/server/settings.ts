@@ -1,7 +1,7 @@
 import { readSettings, saveSettings as storeSettings, settingsView, type Settings } from '../core/settings';
 import { userStore } from '../adapters/properties';
 import { DEFAULT_BASE_URL } from './config';
-import type { SettingsInput, SettingsView } from './contract';
+import type { SettingsInput, SettingsView } from '../core/contract';
 
 /** The settings of whoever runs this execution (the owner's, read-only, inside a custom function). */
 export function currentSettings(): Settings {

@@ -1,5 +1,5 @@
 // The server side of every sidebar call, checked against the types the sidebar's client is built from.
-import type { SidebarServer } from './contract';
+import type { SidebarServer } from '../core/contract';
 import { cancelResearch, listResearchJobs, openResearchSheet, pollResearch, startResearch } from './research';
 import { getSettings, saveSettings } from './settings';
 

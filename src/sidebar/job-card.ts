@@ -1,5 +1,5 @@
 // One research job as a card. Pure: data in, DOM out; clicks are handled by the list (data-action on buttons).
-import type { JobSummary } from '../server/contract';
+import type { JobSummary } from '../core/contract';
 import { el } from './dom';
 import { isFinished, rowsText, shortenBrief, startedText, STATUS_LABELS } from './jobs';
 

@@ -1,6 +1,6 @@
 // Pure rules about research job summaries: what counts as finished, and how a fresh answer updates the list.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../core/api/types';
-import type { JobSummary } from '../server/contract';
+import type { JobSummary } from '../core/contract';
 
 export function isFinished(job: JobSummary): boolean {
   return FINISHED_JOB_STATUSES.includes(job.status);

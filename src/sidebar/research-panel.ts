@@ -1,5 +1,5 @@
 // The research panel: the form that starts a job, this document's jobs as cards, and polling while any runs.
-import type { JobSummary, ResearchColumns } from '../server/contract';
+import type { JobSummary, ResearchColumns } from '../core/contract';
 import { byId, errorMessage, setBusy, showStatus, type StatusKind } from './dom';
 import { renderJobCard, type JobAction } from './job-card';
 import { anyUnfinished, mergeJobs } from './jobs';

@@ -1,5 +1,5 @@
 // A typed, promise-based client over google.script.run: `await server.getSettings()`.
-import type { SidebarServer } from '../server/contract';
+import type { SidebarServer } from '../core/contract';
 
 /** Each server function as the page calls it: same arguments, the result (or the thrown error) arrives later. */
 export type PromiseClient<T> = {

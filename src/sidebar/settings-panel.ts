@@ -1,6 +1,6 @@
 // The settings panel. The key is write-only: the field is never filled, only the server's hint is shown, and the
 // key is sent only when the user typed one.
-import type { SettingsInput, SettingsView } from '../server/contract';
+import type { SettingsInput, SettingsView } from '../core/contract';
 import type { Tier } from '../core/api/types';
 import { byId, errorMessage, showStatus } from './dom';
 import { server } from './server';

@@ -1,7 +1,13 @@
 // An in-memory stand-in for the server functions the sidebar calls. Jobs advance one step each time they are
 // polled, so a test can watch the sidebar follow them. It records every call for assertions.
-import type { JobSummary, ResearchRequest, SettingsInput, SettingsView, ServerFunctions } from '../../src/server/contract';
-import type { SidebarExtras } from '../../src/server/contract';
+import type {
+  JobSummary,
+  ResearchRequest,
+  ServerFunctions,
+  SettingsInput,
+  SettingsView,
+  SidebarExtras,
+} from '../../src/core/contract';
 import type { Tier } from '../../src/core/api/types';
 
 export const DEFAULT_BASE_URL = 'https://api.enrich.example';

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { JobStatus } from '../../src/core/api/types';
-import type { JobSummary } from '../../src/server/contract';
+import type { JobSummary } from '../../src/core/contract';
 import { disposeAddons, loadAddon, OWNER, type LoadedAddon } from '../integration/harness';
 
 const ROOT = join(__dirname, '..', '..');

@@ -2,7 +2,7 @@
 // job, far under the 9 KB value limit, and at most MAX_JOBS of them, far under the 500 KB store limit.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../api/types';
 import type { KeyValue } from '../ports';
-import type { JobSummary, ResearchColumns } from '../../server/contract';
+import type { JobSummary, ResearchColumns } from '../contract';
 
 const JOB_PREFIX = 'research.job.';
 export const MAX_JOBS = 40;

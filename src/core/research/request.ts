@@ -1,6 +1,6 @@
 // What the sidebar sends to start a job, checked before anything is sent or created.
 import { MAX_RESEARCH_LIMIT, MAX_RESEARCH_QUERY_LENGTH } from '../api/limits';
-import type { ResearchColumns, ResearchRequest } from '../../server/contract';
+import type { ResearchColumns, ResearchRequest } from '../contract';
 
 export const DEFAULT_RESEARCH_LIMIT = 25;
 

@@ -1,6 +1,6 @@
 // The server functions the sidebar calls through google.script.run (CONTRACT §4). Plain JSON values only:
 // times are ISO 8601 strings, never Date.
-import type { JobStatus, Tier } from '../core/api/types';
+import type { JobStatus, Tier } from './api/types';
 
 export interface SettingsView {
   hasKey: boolean;
