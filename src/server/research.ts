@@ -46,6 +46,12 @@ function currentUser(): string {
   return id;
 }
 
+/** The failures this user met on this document's jobs; a user who never started or polled a job has none. */
+function personalErrorsSeen(): Record<string, string> {
+  const id = userStore().get(USER_ID_KEY);
+  return id === null ? {} : new PersonalJobErrors(documentStore(), id).all();
+}
+
 function clientFor(settings: Settings): ApiClient {
   if (settings.apiKey === null) throw new Error(noKeyError().message);
   return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey: settings.apiKey, baseUrl: settings.baseUrl });
@@ -86,7 +92,7 @@ export function startResearch(request: ResearchRequest): JobSummary {
 }
 
 export function listResearchJobs(): JobSummary[] {
-  const errors = personalErrors().all();
+  const errors = personalErrorsSeen();
   // A personal failure (another key's job, a poll that failed) stops mattering once the job has ended.
   return registry()
     .all()
