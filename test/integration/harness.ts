@@ -57,3 +57,27 @@ export async function addonWithKey(
 export function formula(addon: LoadedAddon, name: string, args: unknown[], user = TEAMMATE): unknown {
   return addon.bundle.call(name, args, { mode: 'customFunction', user });
 }
+
+/**
+ * CONTRACT §2: the key lives only in user properties. Checks every place a user or an editor could see — sheets,
+ * logs, document and script properties, caches, menus, sidebars, toasts — for the key or its secret middle part.
+ */
+export function expectNoKeyLeak(env: GasEnvironment, key: string): void {
+  const secret = key.slice(3, -4);
+  const users = [OWNER, TEAMMATE];
+  const visible = [
+    ...env.spreadsheet.sheets().map((sheet) => JSON.stringify([sheet.values(), sheet.formulas()])),
+    ...env.logs,
+    JSON.stringify(env.properties.document()),
+    JSON.stringify(env.properties.script()),
+    JSON.stringify(env.cache.document()),
+    JSON.stringify(env.cache.script()),
+    ...users.map((user) => JSON.stringify(env.cache.user(user))),
+    JSON.stringify(env.ui),
+  ];
+  for (const text of visible) expect(text).not.toContain(secret);
+  for (const user of users) {
+    const stored = Object.entries(env.properties.user(user)).filter(([, value]) => value.includes(secret));
+    expect(stored.every(([name]) => name === 'API_KEY')).toBe(true);
+  }
+}
