@@ -1,15 +1,15 @@
 // Builds dist/ as CONTRACT §1 describes: Code.js (webpack + esbuild-loader + gas-webpack-plugin),
 // appsscript.json with the allowlist for API_BASE_URL, and self-contained html pages.
 import { mkdirSync, readFileSync, writeFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import GasPlugin from 'gas-webpack-plugin';
-import { EsbuildPlugin } from 'esbuild-loader';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+// DIST_DIR=<dir> builds into another directory (tests build variants there, leaving the dist/ other tests read).
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
 const DEFAULT_API_BASE_URL = 'https://api.enrich.example';
 
 const apiBaseUrl = (process.env.API_BASE_URL || DEFAULT_API_BASE_URL).replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ResponseCache, splitByBytes, CACHE_TTL_SECONDS } from '../../src/core/response-cache';
+import { ResponseCache, splitByBytes } from '../../src/core/response-cache';
 import type { Cache } from '../../src/core/ports';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -48,7 +48,8 @@ describe('ResponseCache', () => {
     const large = JSON.stringify({ summary: 'é🙂'.repeat(80_000) });
     const keys = ['a', 'b', 'missing'].map((input) => responses.keyOf({ ...identity, input }));
     responses.putMany(new Map([[keys[0], small], [keys[1], large]]));
-    expect(calls.ttl).toEqual([CACHE_TTL_SECONDS]);
+    // README: answers are kept for 6 hours (21,600 s, the longest Apps Script keeps an entry).
+    expect(calls.ttl).toEqual([21_600]);
     calls.getAll = 0;
     const found = responses.getMany(keys);
     expect(found.get(keys[0])).toBe(small);

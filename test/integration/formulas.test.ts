@@ -1,7 +1,7 @@
 // The five custom functions in the built bundle, run as Sheets runs them (custom-function mode: the owner's
 // settings, a read-only spreadsheet), against the mock API over real HTTP.
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { addonWithKey, disposeAddons, formula, loadAddon, OWNER, TEAMMATE } from './harness';
+import { addonWithKey, checkKeysAndDisposeAddons, formula, loadAddon, OWNER, slowRequests, TEAMMATE } from './harness';
 
 let mock: SpawnedMockApi;
 beforeAll(async () => {
@@ -9,9 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
-afterEach(disposeAddons);
+// No test may leave the key anywhere a user or an editor could read it (CONTRACT §2).
+afterEach(checkKeysAndDisposeAddons);
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
+/** The profile a URL names, in lower case ('' when it names none). */
+const slugOf = (value: unknown) => /\/in\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(String(value))?.[1].toLowerCase() ?? '';
 type Rows = unknown[][];
 
 async function apiRequests(path?: string) {
@@ -163,10 +166,10 @@ describe('error sentences', () => {
   it('rate limited after retries, and service errors after retries', async () => {
     const addon = await addonWithKey(mock);
     await mock.control.addFaults([{ kind: 'rate_limit', retryAfterSeconds: 2, count: 10, via: 'header' }]);
-    expect(one(addon, 'rl')).toThrow(/rate limit/i);
+    expect(one(addon, 'rl')).toThrow(/^The service is rate limiting requests \(429\); try again in \d+ s\.$/);
     await mock.control.clearFaults();
     await mock.control.addFaults([{ kind: 'status', status: 503, count: 10 }]);
-    expect(one(addon, 'se')).toThrow(/service/i);
+    expect(one(addon, 'se')).toThrow(new Error('The service is temporarily unavailable (503); try again later.'));
     await mock.control.clearFaults();
     await mock.control.addFaults([{ kind: 'status', status: 500, count: 2 }]);
     expect(formula(addon, 'SCRAPE_PROFILE', [url('recovers'), 'name'])).toEqual([[expect.any(String)]]);
@@ -174,15 +177,75 @@ describe('error sentences', () => {
 });
 
 describe('the 30-second budget', () => {
+  const NETWORK = /\/api\/enrich\/network\?/;
+  const NOT_FETCHED = '#ERROR: Not fetched within the 30 seconds a formula may run; recalculate to fetch the rest (fetched rows are cached).';
+  /** The profile (slug) of each ENRICH_PROFILE request the mock received. */
+  const requested = async () => (await apiRequests('/api/enrich/network')).map((entry) => slugOf(entry.query.network_url));
+
   it('returns what it fetched in time, says how to get the rest, and a recalculation fills them', async () => {
     const addon = await addonWithKey(mock);
-    await mock.control.addFaults([{ kind: 'latency', ms: 9_000, count: 100, path: '/api/enrich/network' }]);
-    const input = Array.from({ length: 110 }, (_, i) => [url(`budget-${i}`)]);
+    // Every batch takes 9 s of fake time: two fit before no batch may start (8 s before the 30 s), a third does not.
+    slowRequests(addon.env, NETWORK, 9_000);
+    const distinct = Array.from({ length: 110 }, (_, i) => url(`budget-${i}`));
+    // Ten of them twice, written differently: still one request each.
+    const input = [...distinct, ...distinct.slice(0, 10).map((u) => u.replace('https://www.', 'http://').toUpperCase())].map((u) => [u]);
+    const startedAt = addon.env.clock.now();
     const first = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
-    const late = first.filter((row) => String(row[0]).startsWith('#ERROR: Not fetched within the 30 seconds'));
-    expect(late).toHaveLength(10);
+    expect(addon.env.clock.now() - startedAt).toBeLessThan(30_000);
+    expect(first).toHaveLength(120);
+    const lateRows = first.flatMap((row, i) => (row[0] === NOT_FETCHED ? [i] : []));
+    expect(lateRows).toHaveLength(10);
+    expect(first.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(10);
+    const firstRequests = await requested();
+    expect(firstRequests).toHaveLength(100);
+
+    await mock.control.clearLog();
     const second = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
     expect(second.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(0);
-    expect(await apiRequests('/api/enrich/network')).toHaveLength(110);
+    expect(second.map((row) => slugOf(row[0]))).toEqual(input.map(([u]) => slugOf(u)));
+    // The recalculation asked only for the rows that were late: the answers of the batches that completed were cached.
+    const secondRequests = await requested();
+    expect(secondRequests).toHaveLength(10);
+    expect(secondRequests.sort()).toEqual(lateRows.map((i) => slugOf(input[i][0])).sort());
+    // In all: one request per distinct profile, none twice.
+    const all = [...firstRequests, ...secondRequests];
+    expect(all).toHaveLength(110);
+    expect(new Set(all).size).toBe(110);
+  });
+
+  it('keeps the batches answered before Sheets ends a formula at 30 s', async () => {
+    const addon = await addonWithKey(mock);
+    // The first batch takes 9 s, the second (started at 9 s, as there seemed time for it) 25 s: Sheets ends the
+    // execution at 30 s, while the formula is still running.
+    slowRequests(addon.env, NETWORK, (nth) => (nth === 2 ? 25_000 : 9_000));
+    const input = Array.from({ length: 110 }, (_, i) => [url(`killed-${i}`)]);
+    expect(() => formula(addon, 'ENRICH_PROFILE', [input, 'network_url'])).toThrow('Exceeded maximum execution time');
+    expect(await requested()).toHaveLength(100);
+
+    await mock.control.clearLog();
+    const again = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
+    expect(again.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(0);
+    // The first batch (the first 50 profiles) was cached as it answered: only the lost batch and the rest are asked.
+    expect((await requested()).sort()).toEqual(input.slice(50).map(([u]) => slugOf(u)).sort());
+  });
+});
+
+describe('the 6-hour cache', () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+
+  it('answers the same formula from the cache for 6 hours, then asks the service again', async () => {
+    const addon = await addonWithKey(mock);
+    const recalculate = () => formula(addon, 'SCRAPE_PROFILE', [url('six-hours'), 'name, headline']);
+    const first = recalculate();
+    expect(await apiRequests()).toHaveLength(1);
+
+    addon.env.clock.advance(5 * HOUR + 59 * MINUTE);
+    expect(recalculate()).toEqual(first);
+    expect(await apiRequests()).toHaveLength(1);
+
+    addon.env.clock.advance(2 * MINUTE); // 6 h 01 min after the answer was cached
+    expect(recalculate()).toEqual(first);
+    expect(await apiRequests('/api/enrich/scrape')).toHaveLength(2);
   });
 });

@@ -10,16 +10,16 @@ export const DIST = join(__dirname, '..', '..', 'dist');
 export const OWNER = 'owner@example.com';
 export const TEAMMATE = 'teammate@example.com';
 
-export function distHtmlFiles(): Record<string, string> {
+export function distHtmlFiles(dist = DIST): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const file of readdirSync(DIST).filter((f) => f.endsWith('.html'))) {
-    files[file.replace(/\.html$/, '')] = readFileSync(join(DIST, file), 'utf8');
+  for (const file of readdirSync(dist).filter((f) => f.endsWith('.html'))) {
+    files[file.replace(/\.html$/, '')] = readFileSync(join(dist, file), 'utf8');
   }
   return files;
 }
 
-export function bundleCode(): string {
-  return readFileSync(join(DIST, 'Code.js'), 'utf8');
+export function bundleCode(dist = DIST): string {
+  return readFileSync(join(dist, 'Code.js'), 'utf8');
 }
 
 export interface LoadedAddon {
@@ -27,18 +27,47 @@ export interface LoadedAddon {
   bundle: Bundle;
 }
 
-const liveEnvironments: GasEnvironment[] = [];
+/** Every environment loaded since the last disposeAddons, with the API keys it was given. */
+const liveEnvironments: Array<{ env: GasEnvironment; keys: Set<string> }> = [];
 
 /** Stops the UrlFetchApp workers of every environment loaded so far (call in afterEach). */
 export function disposeAddons(): void {
-  for (const env of liveEnvironments.splice(0)) env.dispose();
+  for (const { env } of liveEnvironments.splice(0)) env.dispose();
 }
 
-export function loadAddon(options: Partial<GasEnvironmentOptions> = {}): LoadedAddon {
-  const env = createGasEnvironment({ owner: OWNER, htmlFiles: distHtmlFiles(), ...options });
-  liveEnvironments.push(env);
-  const bundle = loadBundle(env, bundleCode());
+/** Loads the built bundle (of `dist`, by default the repository's dist/) into a new environment. */
+export function loadAddon(options: Partial<GasEnvironmentOptions> = {}, dist = DIST): LoadedAddon {
+  const env = createGasEnvironment({ owner: OWNER, htmlFiles: distHtmlFiles(dist), ...options });
+  liveEnvironments.push({ env, keys: new Set() });
+  const bundle = loadBundle(env, bundleCode(dist));
   return { env, bundle };
+}
+
+/** Remembers that `env` was given `key` (addonWithKey does this itself), so expectNoKeyLeakInAddons checks it. */
+export function trackKey(env: GasEnvironment, key: string): void {
+  const live = liveEnvironments.find((entry) => entry.env === env);
+  if (!live) throw new Error('trackKey: not an environment loaded by loadAddon since the last disposeAddons.');
+  live.keys.add(key);
+}
+
+/**
+ * expectNoKeyLeak for every environment loaded since the last disposeAddons and every key it was given: the keys
+ * of addonWithKey and trackKey, and any API_KEY a user holds now.
+ */
+export function expectNoKeyLeakInAddons(): void {
+  for (const { env, keys } of liveEnvironments) {
+    const held = [OWNER, TEAMMATE].map((user) => env.properties.user(user).API_KEY).filter((key) => key !== undefined);
+    for (const key of new Set([...keys, ...held])) expectNoKeyLeak(env, key);
+  }
+}
+
+/** For afterEach: no key leaked in any environment of the test, then the environments are disposed of. */
+export function checkKeysAndDisposeAddons(): void {
+  try {
+    expectNoKeyLeakInAddons();
+  } finally {
+    disposeAddons();
+  }
 }
 
 /** A key on the mock with credits and a tier, stored as the owner's settings (what formulas use). */
@@ -49,6 +78,7 @@ export async function addonWithKey(
   const { key = 'lk_test_integration_0000000000a1b2', credits = 100_000, tier = '3', user = OWNER, ...envOptions } = options;
   await mock.control.setKey({ key, credits, tier });
   const addon = loadAddon(envOptions);
+  trackKey(addon.env, key);
   Object.assign(addon.env.properties.user(user), { API_KEY: key, API_BASE_URL: mock.url, API_TIER: tier });
   return { ...addon, key };
 }
@@ -80,4 +110,29 @@ export function expectNoKeyLeak(env: GasEnvironment, key: string): void {
     const stored = Object.entries(env.properties.user(user)).filter(([, value]) => value.includes(secret));
     expect(stored.every(([name]) => name === 'API_KEY')).toBe(true);
   }
+}
+
+/**
+ * Makes every UrlFetchApp request whose URL matches take `ms` more of FAKE time (a slow service, without waiting):
+ * the fake clock moves on once per fetch, and once per fetchAll holding a matching request (the requests of one
+ * fetchAll run in parallel, so the batch lasts as long as one of them). The script sees the time pass through
+ * Date.now() and the execution time limits. `ms` may be a function of the slowed call's number (1-based).
+ */
+export function slowRequests(env: GasEnvironment, urlPattern: RegExp, ms: number | ((nth: number) => number)): void {
+  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
+  const url = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
+  let slowed = 0;
+  const pass = () => env.clock.advance(typeof ms === 'number' ? ms : ms(++slowed));
+  env.globals.UrlFetchApp = {
+    fetch: (request: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions) => {
+      const response = params === undefined ? real.fetch(request) : real.fetch(request, params);
+      if (urlPattern.test(request)) pass();
+      return response;
+    },
+    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
+      const responses = real.fetchAll(requests);
+      if (requests.some((request) => urlPattern.test(url(request)))) pass();
+      return responses;
+    },
+  };
 }

@@ -103,24 +103,6 @@ export function expectCompanionGroups(sheet: SheetRows, profiles: ModernProfile[
   for (const group of groups) expect({ id: group.id, count: group.count }).toEqual({ id: group.id, count: countOf.get(group.id) });
 }
 
-/** Makes every UrlFetchApp request whose URL matches take `ms` more of fake time (a slow service). */
-export function slowRequests(env: GasEnvironment, urlPattern: RegExp, ms: number): void {
-  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-  const url = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
-  env.globals.UrlFetchApp = {
-    fetch: (request: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions) => {
-      const response = params === undefined ? real.fetch(request) : real.fetch(request, params);
-      if (urlPattern.test(request)) env.clock.advance(ms);
-      return response;
-    },
-    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
-      const responses = real.fetchAll(requests);
-      if (requests.some((request) => urlPattern.test(url(request)))) env.clock.advance(ms);
-      return responses;
-    },
-  };
-}
-
 /** Beyond an execution's 6 minutes: the fakes then end it at its next service call. */
 const PAST_THE_EXECUTION_LIMIT_MS = 7 * 60_000;
 

@@ -2,7 +2,7 @@
 // (found by header name), so a user's formulas, text and formats in columns between and next to them survive every
 // poll, including the last partial page that each poll writes again. Runs the built bundle in the Apps Script fakes.
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { addonWithKey, disposeAddons, OWNER } from './harness';
+import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
 import { expectCompanionGroups, expectedProfiles, expectSummaryShape, readSheet, type Summary } from './research-helpers';
 
 const SEED = 7;
@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
-afterEach(() => disposeAddons());
+// The key may end up in no sheet, job record, log, cache or UI (CONTRACT §2).
+afterEach(checkKeysAndDisposeAddons);
 
 /** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
 async function resultsAppear(jobId: string, count?: number): Promise<void> {

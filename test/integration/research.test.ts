@@ -5,7 +5,18 @@ import { modernResultForQuery } from '../../dev/mock-api/data';
 import { JOB_ERROR_TEXT } from '../../dev/mock-api/jobs';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { HARD_TEXT } from '../../dev/mock-api/data/hard-cases';
-import { addonWithKey, disposeAddons, loadAddon, OWNER, TEAMMATE, type LoadedAddon } from './harness';
+import { RESEARCH_COLUMNS } from '../../src/core/fields/defaults';
+import { headerFor } from '../../src/core/fields/flatten';
+import {
+  addonWithKey,
+  checkKeysAndDisposeAddons,
+  loadAddon,
+  OWNER,
+  slowRequests,
+  TEAMMATE,
+  trackKey,
+  type LoadedAddon,
+} from './harness';
 import {
   entriesOf,
   expectCompanionGroups,
@@ -13,7 +24,6 @@ import {
   expectSummaryShape,
   killAfterSetValues,
   readSheet,
-  slowRequests,
   type Summary,
 } from './research-helpers';
 
@@ -33,7 +43,8 @@ beforeAll(async () => {
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
 afterEach(async () => {
-  disposeAddons();
+  // Neither key may end up in a sheet, a job record, a log, a cache or the UI (CONTRACT §2).
+  checkKeysAndDisposeAddons();
   // CONTRACT §4 / the spec: without `page` the service returns every result every time. Never ask that way.
   const statusRequests = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
   for (const request of statusRequests) expect(request.query).toMatchObject({ page: expect.stringMatching(/^[1-9]\d*$/), page_size: '100' });
@@ -45,6 +56,7 @@ type Addon = LoadedAddon & { key: string };
 async function researchAddon(options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> {
   const addon = await addonWithKey(mock, { key: OWNER_KEY, ...options });
   await mock.control.setKey({ key: TEAMMATE_KEY, credits: 100_000, tier: '3' });
+  trackKey(addon.env, TEAMMATE_KEY);
   Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: TEAMMATE_KEY, API_BASE_URL: mock.url, API_TIER: '3' });
   return addon;
 }
@@ -145,22 +157,27 @@ describe('a long job, polled by the sidebar and the trigger', () => {
 
     env.spreadsheet.activate(env.spreadsheet.sheet('Sheet1'));
     let summary = started;
-    let polls = 0;
-    let triggerPolls = 0;
-    while (summary.status !== 'completed' && polls < 60) {
+    /** Rows each poll added, and who polled. */
+    const added: Array<{ by: 'sidebar' | 'trigger'; rows: number }> = [];
+    for (let round = 1; summary.status !== 'completed' && round <= 60; round++) {
       await mock.control.advanceClock(23_000);
-      polls++;
-      if (polls % 3 === 0) {
+      const before = summary.rowsWritten;
+      if (round % 3 === 0) {
         fireTrigger(addon);
-        triggerPolls++;
         summary = summaryOf(addon, started.jobId);
+        added.push({ by: 'trigger', rows: summary.rowsWritten - before });
       } else {
         [summary] = poll(addon);
+        added.push({ by: 'sidebar', rows: summary.rowsWritten - before });
       }
       expect(summary.rowsWritten).toBe(readSheet(env, started.sheetName).rows.length);
     }
-    expect(polls).toBeGreaterThan(15);
-    expect(triggerPolls).toBeGreaterThan(4);
+    // Rows arrived as the service validated them, poll after poll, never taken back, by the sidebar's polls and by
+    // the background trigger alike.
+    expect(added.every((step) => step.rows >= 0)).toBe(true);
+    expect(added.filter((step) => step.rows > 0).length).toBeGreaterThan(5);
+    expect(added.some((step) => step.by === 'trigger' && step.rows > 0)).toBe(true);
+    expect(added.some((step) => step.by === 'sidebar' && step.rows > 0)).toBe(true);
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 237, finalResultsCount: 238, error: null });
     expect(summary.chunksProcessed).toBe(summary.totalChunks);
     await expectExactSheets(addon, summary);
@@ -520,6 +537,7 @@ describe('starting a job', () => {
     ['a limit of 1001', { query: 'nurses in Porto', limit: 1001 }, true, /limit must be a whole number from 1 to 1000/],
     ['a fractional limit', { query: 'nurses in Porto', limit: 2.5 }, true, /limit must be a whole number from 1 to 1000/],
     ['a limit that is no number', { query: 'nurses in Porto', limit: 'ten' }, true, /limit must be a whole number from 1 to 1000/],
+    ['an unknown column set', { query: 'nurses in Porto', columns: 'everything' }, true, 'The columns must be "essentials" or "all".'],
   ])('with %s fails readably before any request', async (_case, request, withKey, message) => {
     const addon = withKey ? await researchAddon() : loadAddon();
     if (!withKey) addon.env.properties.user(OWNER).API_BASE_URL = mock.url;
@@ -541,5 +559,92 @@ describe('starting a job', () => {
     spreadsheet.deleteSheet(spreadsheet.sheet(job.sheetName));
     expect(() => sidebar(addon, 'openResearchSheet', [job.jobId])).toThrow(`The results sheet "${job.sheetName}" was deleted or renamed.`);
     expect(() => sidebar(addon, 'openResearchSheet', ['no-such-job'])).toThrow(/not in this spreadsheet/);
+  });
+});
+
+describe('what a job asks for and writes', () => {
+  it('asks the service for 25 results when the sidebar sends no limit', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'nurses in Porto' });
+    expect(await mock.control.requests({ method: 'POST', path: '/api/search/deep_research' })).toHaveLength(1);
+    // The mock takes a missing limit as 100: 25 here means the add-on sent it.
+    expect((await mock.control.job(job.jobId)).limit).toBe(25);
+    await resultsAppear(job.jobId);
+    expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 25, finalResultsCount: 25 });
+  });
+
+  it('"All fields" gives one column per root field of the record, experience and education in their own sheets', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'data engineers in Lisbon', limit: 12, columns: 'all' });
+    const allHeaders = RESEARCH_COLUMNS.all.map(headerFor);
+    expect(readSheet(addon.env, job.sheetName)).toMatchObject({ headers: allHeaders, rows: [] });
+    expect(allHeaders).toEqual(expect.arrayContaining(['id', 'full_name', 'headline', 'skills']));
+    expect(allHeaders.filter((header) => /^(experience|education)(\.|$)/.test(header))).toEqual([]);
+
+    await resultsAppear(job.jobId);
+    const [summary] = poll(addon);
+    expect(summary).toMatchObject({ status: 'completed', rowsWritten: 12, error: null });
+    const results = readSheet(addon.env, job.sheetName);
+    expect(results.headers).toEqual(allHeaders);
+    const profiles = expectedProfiles(SEED, await mock.control.job(job.jobId));
+    expect(results.column('id')).toEqual(profiles.map((profile) => String(profile.id)));
+    // Every root text, and every root list of texts (joined), arrives as the service sent it.
+    results.rows.forEach((row, i) => {
+      const record = profiles[i] as unknown as Record<string, unknown>;
+      const expected = allHeaders.map((header, column) => {
+        const value = record[header];
+        if (typeof value === 'string') return value;
+        if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value.join(', ');
+        return row[column];
+      });
+      expect(row).toEqual(expected);
+      expect(row.filter((cell) => cell !== '').length).toBeGreaterThan(allHeaders.length / 2);
+    });
+    for (const collection of ['experience', 'education'] as const) {
+      const name = collection === 'experience' ? experienceSheet(summary) : educationSheet(summary);
+      expectCompanionGroups(readSheet(addon.env, name), profiles, collection);
+    }
+  });
+});
+
+describe('pollResearch(jobId)', () => {
+  it('asks the service about that job only, and only its rows move', async () => {
+    const addon = await researchAddon();
+    const one = start(addon, { query: 'nurses in Porto', limit: 20 });
+    addon.env.clock.advance(1_000);
+    const other = start(addon, { query: 'data scientists in Paris', limit: 20 });
+    await resultsAppear(one.jobId);
+    await resultsAppear(other.jobId);
+    await mock.control.clearLog();
+
+    const summaries = poll(addon, OWNER, one.jobId);
+    const asked = await mock.control.requests({ path: /^\/api\// });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((entry) => !entry.path.endsWith(`/${one.jobId}`))).toEqual([]);
+    const byId = new Map(summaries.map((summary) => [summary.jobId, summary]));
+    expect(byId.get(one.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
+    await expectExactSheets(addon, byId.get(one.jobId)!);
+    // The other job is as it was started: not asked about, no rows, still followed in the background.
+    expect(byId.get(other.jobId)).toEqual(other);
+    expect(readSheet(addon.env, other.sheetName).rows).toEqual([]);
+    expect(triggersOf(addon)).toHaveLength(1);
+
+    // Its own poll then carries it on.
+    await mock.control.clearLog();
+    expect(poll(addon, OWNER, other.jobId).find((summary) => summary.jobId === other.jobId)).toMatchObject({
+      status: 'completed',
+      rowsWritten: 20,
+    });
+    expect((await mock.control.requests({ path: /^\/api\// })).every((entry) => entry.path.endsWith(`/${other.jobId}`))).toBe(true);
+  });
+
+  it('refuses a job id this spreadsheet does not know, readably and without asking the service', async () => {
+    const addon = await researchAddon();
+    const job = start(addon, { query: 'nurses in Porto', limit: 5 });
+    await resultsAppear(job.jobId);
+    await mock.control.clearLog();
+    expect(() => sidebar(addon, 'pollResearch', ['no-such-job'])).toThrow(new Error('That research job is not in this spreadsheet.'));
+    expect(await mock.control.log()).toEqual([]);
+    expect(summaryOf(addon, job.jobId)).toEqual(job);
   });
 });

@@ -163,10 +163,16 @@ describe('the job id of a start answer', () => {
 });
 
 describe('credit costs', () => {
-  it('follows the spec table', () => {
-    expect(CREDIT_COSTS.scrape).toEqual({ perRequest: 2, perResult: 0 });
-    expect(CREDIT_COSTS.contacts).toEqual({ perRequest: 1, perResult: 0 });
-    expect(CREDIT_COSTS.companySearch).toEqual({ perRequest: 0, perResult: 1 });
-    expect(CREDIT_COSTS.jobStatus).toEqual({ perRequest: 0, perResult: 0 });
+  it('follows the spec table and README "Costs in credits", for every operation', () => {
+    expect(CREDIT_COSTS).toEqual({
+      scrape: { perRequest: 2, perResult: 0 },
+      contacts: { perRequest: 1, perResult: 0 },
+      companySearch: { perRequest: 0, perResult: 1 },
+      peopleSearch: { perRequest: 0, perResult: 1 },
+      profileRecord: { perRequest: 1, perResult: 0 },
+      startResearch: { perRequest: 0, perResult: 0 },
+      jobStatus: { perRequest: 0, perResult: 0 },
+      cancelResearch: { perRequest: 0, perResult: 0 },
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RECORD_CATALOGS } from '../../../src/core/fields/catalog';
 import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
 import { flattenRecord, headerFor } from '../../../src/core/fields/flatten';
@@ -67,6 +69,49 @@ describe('default columns', () => {
     expect(names).toHaveLength(Object.keys(RECORD_CATALOGS.modernProfile).length - 2 - 1 + 2);
     const row = flattenRecord(modernProfile, RESEARCH_COLUMNS.all);
     expect(names.filter((_, index) => row[index] === '')).toEqual(['experience_recently_closed']);
+  });
+});
+
+describe('the default columns README.md documents', () => {
+  const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+
+  /** The section of README's "Formulas" that documents `=NAME(…)`, up to the next heading. */
+  function formulaSection(name: string): string {
+    const start = readme.indexOf(`### \`=${name}(`);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const end = readme.indexOf('\n#', start + 1);
+    return readme.slice(start, end < 0 ? undefined : end);
+  }
+
+  /** The backticked names of a list such as "`a`, `b`,\n`c`" that directly follows `label`. */
+  function listAfter(text: string, label: string): string[] {
+    const at = text.indexOf(label);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const list = /^\s*((?:`[^`]+`(?:,\s*)?)+)/.exec(text.slice(at + label.length));
+    if (!list) throw new Error(`No list of names after "${label}"`);
+    return Array.from(list[1].matchAll(/`([^`]+)`/g), (match) => match[1]);
+  }
+
+  it.each(['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE'] as const)('%s shows exactly the README list, in order', (name) => {
+    const documented = listAfter(formulaSection(name), 'Default columns:');
+    expect(documented.length).toBeGreaterThan(5);
+    expect(DEFAULT_COLUMNS[name].map(headerFor)).toEqual(documented);
+  });
+
+  it('SEARCH_PEOPLE shows the columns of ENRICH_PROFILE, as README says', () => {
+    expect(formulaSection('SEARCH_PEOPLE')).toContain('Columns as for `ENRICH_PROFILE`.');
+    expect(DEFAULT_COLUMNS.SEARCH_PEOPLE.map(headerFor)).toEqual(listAfter(formulaSection('ENRICH_PROFILE'), 'Default columns:'));
+  });
+
+  it('SEARCH_COMPANIES starts with the README list, before its criteria', () => {
+    const section = formulaSection('SEARCH_COMPANIES');
+    const documented = listAfter(section, 'Default columns:');
+    expect(section).toContain(`\`${documented[documented.length - 1]}\`, then one column per evaluated criterion`);
+    expect(defaultCompanyColumns([]).map(headerFor)).toEqual(documented);
+  });
+
+  it('research Essentials are exactly the README list, in order', () => {
+    expect(RESEARCH_COLUMNS.essentials.map(headerFor)).toEqual(listAfter(readme, '**Essentials** ('));
   });
 });
 
