@@ -5,6 +5,8 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/support/dispose-symbols.ts'],
-  testTimeout: 60000,
+  // Unit and contract tests finish in well under this; the browser and integration files that need longer (real
+  // Chromium, research jobs, child processes) say so at their top with jest.setTimeout.
+  testTimeout: 10000,
   maxWorkers: 2,
 };

@@ -4,7 +4,7 @@ import { CacheStores, FakeCacheService, type CacheStore } from './cache';
 import { LockTable, FakeLockService } from './lock';
 import { FakeConsole, FakeLogger } from './logging';
 import { FakePropertiesService, PropertyStores, type PropertyStore } from './properties';
-import { Runtime, type ExecutionMode, type RuntimeStats } from './runtime';
+import { Runtime, type ClockMode, type ExecutionMode, type RuntimeStats } from './runtime';
 import { FakeScriptApp, TriggerTable, type ScriptKind, type TriggerInfo } from './script-app';
 import { FakeSession } from './session';
 import { FakeSpreadsheetApp } from './spreadsheet-app';
@@ -34,6 +34,11 @@ export interface GasEnvironmentOptions {
   urlFetchTimeoutMs?: number;
   /** Fake clock start, ms since the epoch; default now. */
   startTime?: number;
+  /**
+   * 'realtime' (default): fake time is real time plus what sleeps, lock waits and clock.advance added.
+   * 'virtual': fake time stands still but for those, so tests can check times exactly; real waits (HTTP) add nothing.
+   */
+  clock?: ClockMode;
 }
 
 export interface ExecutionInfo {
@@ -46,7 +51,10 @@ export interface ExecutionInfo {
 export interface GasEnvironment {
   /** SpreadsheetApp, PropertiesService, CacheService, UrlFetchApp, ScriptApp, LockService, HtmlService, Session, Utilities, Logger, console. */
   readonly globals: Record<string, unknown>;
-  /** Fake time = real time + a virtual offset; Utilities.sleep and failed lock waits advance the offset. */
+  /**
+   * Fake time = real time + a virtual offset (or, with `clock: 'virtual'`, the offset alone); Utilities.sleep and
+   * failed lock waits advance the offset.
+   */
   readonly clock: { now(): number; advance(ms: number): void };
   /** The spreadsheet's data and call statistics, read without permissions or counting. */
   readonly spreadsheet: FakeSpreadsheet;
@@ -92,7 +100,7 @@ export function internalsOf(env: GasEnvironment): EnvironmentInternals {
 }
 
 export function createGasEnvironment(options: GasEnvironmentOptions): GasEnvironment {
-  const runtime = new Runtime(options.owner, options.startTime);
+  const runtime = new Runtime(options.owner, options.startTime, options.clock);
   const spreadsheet = new FakeSpreadsheet(runtime, options.owner);
   const uiLog: UiLog = { menus: [], sidebars: [], dialogs: [], alerts: [], toasts: [] };
   const propertyStores = new PropertyStores();

@@ -7,16 +7,25 @@ export const CUSTOM_FUNCTION_LIMIT_MS = 30_000;
 export const EXECUTION_LIMIT_MS = 6 * 60_000;
 export const TIMEOUT_MESSAGE = 'Exceeded maximum execution time';
 
-/** Fake time = real time + a virtual offset, so real waits (HTTP) count and Utilities.sleep costs nothing. */
+/**
+ * How the fake clock moves. 'realtime' (the default): real time + a virtual offset, so real waits (HTTP) count and
+ * Utilities.sleep costs nothing. 'virtual': only advance() moves it (Utilities.sleep, failed lock waits, tests), so
+ * readings do not depend on how fast the machine runs; real waits such as HTTP then take no fake time.
+ */
+export type ClockMode = 'realtime' | 'virtual';
+
 export class FakeClock {
   private offsetMs: number;
 
-  constructor(startTime: number = Date.now()) {
-    this.offsetMs = startTime - Date.now();
+  constructor(
+    startTime: number = Date.now(),
+    private readonly mode: ClockMode = 'realtime',
+  ) {
+    this.offsetMs = mode === 'virtual' ? startTime : startTime - Date.now();
   }
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.mode === 'virtual' ? this.offsetMs : Date.now() + this.offsetMs;
   }
 
   advance(ms: number): void {
@@ -146,8 +155,9 @@ export class Runtime {
   constructor(
     readonly owner: string,
     startTime?: number,
+    clockMode?: ClockMode,
   ) {
-    this.clock = new FakeClock(startTime);
+    this.clock = new FakeClock(startTime, clockMode);
   }
 
   /** Runs fn as one execution; afterwards its locks are released and its time limit is enforced. */

@@ -68,6 +68,19 @@ export class MockControl {
     return this.call('GET', `jobs/${encodeURIComponent(jobId)}`);
   }
 
+  /**
+   * Moves the job clock to the moment the job's n-th result (counting from 1) appears, so that exactly n results
+   * exist. A clock already past that moment is left alone. Answers the clock.
+   */
+  async advanceToResult(jobId: string, n: number): Promise<ClockState> {
+    const [job, clock] = await Promise.all([this.job(jobId), this.clock()]);
+    const target = job.resultTimes[n - 1];
+    if (target === undefined) {
+      throw new Error(`Job ${jobId} ends with ${job.resultTimes.length} results, so it has no result ${n}.`);
+    }
+    return target > clock.jobTime ? this.advanceClock(target - clock.jobTime) : clock;
+  }
+
   /** Deletes a job, so later reads of it answer 404. */
   async deleteJob(jobId: string): Promise<void> {
     await this.call('DELETE', `jobs/${encodeURIComponent(jobId)}`);

@@ -56,6 +56,8 @@ export interface MockLogEntry {
   credits: number;
   /** Last 4 characters of the API key, null without one. */
   key: string | null;
+  /** Milliseconds of injected latency the mock waited before answering (or dropping); absent when none. */
+  delayMs?: number;
 }
 
 export interface LogFilter {

@@ -75,14 +75,26 @@ function findRoute(method: string, path: string): { route: ApiRoute; params: str
   return { route, params };
 }
 
-/** Runs one API request: the reply to send, or 'drop' to destroy the connection without an answer. */
-async function answerApi(state: MockState, req: IncomingMessage, url: URL, key: string | null): Promise<Reply | 'drop'> {
+/**
+ * Runs one API request: the reply to send, or 'drop' to destroy the connection without an answer. Injected latency
+ * is recorded in the log entry.
+ */
+async function answerApi(
+  state: MockState,
+  req: IncomingMessage,
+  url: URL,
+  key: string | null,
+  logEntry: MockLogEntry,
+): Promise<Reply | 'drop'> {
   const body = await readBody(req);
   const found = findRoute(req.method ?? 'GET', url.pathname);
   if (!('route' in found)) return found;
 
   const faults = state.faults.take(url.pathname);
-  if (faults.delayMs > 0) await sleep(faults.delayMs);
+  if (faults.delayMs > 0) {
+    logEntry.delayMs = faults.delayMs;
+    await sleep(faults.delayMs);
+  }
   if (faults.action?.kind === 'drop') return 'drop';
   if (faults.action) return faultReply(faults.action);
 
@@ -133,7 +145,7 @@ export function startMockApi(options: MockApiOptions = {}): Promise<RunningMockA
         credits: 0,
         key: key === null ? null : key.slice(-4),
       };
-      const reply = await answerApi(state, req, url, key);
+      const reply = await answerApi(state, req, url, key, logEntry);
       if (reply === 'drop') {
         req.socket.destroy();
       } else {

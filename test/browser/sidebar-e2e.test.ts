@@ -1,17 +1,20 @@
 // End to end: the BUILT sidebar in real Chromium, google.script.run bridged to the BUILT bundle in the Apps Script
 // fakes, which talks over HTTP to the mock API (in its own process, on a manual job clock the test moves).
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { JobStatus } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
 import { disposeAddons, loadAddon, OWNER, type LoadedAddon } from '../integration/harness';
+import { launchChromium } from './chromium';
+import { pollingStopped, readBuiltSidebar, recordCardRenderings, trackPageActivity, waitUntil } from './sidebar-page';
+
+// One long scenario in a real browser, the bundle and the mock (the test and its hooks also set their own).
+jest.setTimeout(60_000);
 
 const ROOT = join(__dirname, '..', '..');
-const SIDEBAR_HTML = join(ROOT, 'dist', 'Sidebar.html');
-const CODE_JS = join(ROOT, 'dist', 'Code.js');
 const SCREENSHOT = join(ROOT, 'artifacts', 'sidebar-e2e.png');
 const POLL_MS = 300;
 const KEY = 'lk_test_e2e_sidebar_00000000c0de';
@@ -35,18 +38,13 @@ const pageErrors: Error[] = [];
 const foreignRequests: string[] = [];
 
 beforeAll(async () => {
-  // A page older than its sources would test yesterday's sidebar.
-  const sources = join(ROOT, 'src', 'sidebar');
-  const newestSource = Math.max(...readdirSync(sources).map((file) => statSync(join(sources, file)).mtimeMs));
-  if (!existsSync(SIDEBAR_HTML) || !existsSync(CODE_JS) || statSync(SIDEBAR_HTML).mtimeMs < newestSource) {
-    throw new Error('dist/ is missing or older than src/sidebar/: run `npm run build` first.');
-  }
+  const html = readBuiltSidebar();
   mock = await spawnMockApi({ jobClock: 'manual' });
   await mock.control.setKey({ key: KEY, credits: 100_000, tier: '2' });
   // No settings stored: the user enters them in the sidebar.
   addon = loadAddon();
   bridge = await startSidebarBridge({
-    html: readFileSync(SIDEBAR_HTML, 'utf8'),
+    html,
     call: (name, args) => {
       calls.push(name);
       return addon.bundle.callFromSidebar(name, args, OWNER);
@@ -54,22 +52,12 @@ beforeAll(async () => {
     pollMs: POLL_MS,
     initialPanel: 'settings',
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
   // Each server call blocks this thread while the bundle fetches from the mock: waits are generous.
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
+  await trackPageActivity(page);
   page.on('pageerror', (error) => pageErrors.push(error));
   page.on('request', (request) => {
     if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
@@ -193,21 +181,13 @@ test('settings, a research job followed to the end, a cancelled one, through the
   expect(resultsSheet(first.sheetName)).toEqual({ header: expect.arrayContaining(['id', 'full_name']), rows: [] });
 
   // The page itself records every rendering of the card: a state may last only one poll.
-  await page.evaluate((jobId) => {
-    const seen: string[] = [];
-    (window as unknown as { seenProgress: string[] }).seenProgress = seen;
-    new MutationObserver(() => {
-      const shown = document.querySelector(`.job-card[data-job-id="${jobId}"]`);
-      const bar = shown?.querySelector('progress');
-      if (shown && bar) seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${shown.querySelector('.job-card-rows')?.textContent}`);
-    }).observe(document.getElementById('job-list') as HTMLElement, { childList: true });
-  }, first.jobId);
+  const seenRenderings = await recordCardRenderings(page, first.jobId);
 
-  // Nothing moves while the job clock stands still.
+  // Nothing moves while the job clock stands still. Two more polls: polls never overlap, so once the second has
+  // arrived the first, sent after this point, has been answered and drawn.
   expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, progress: 0 });
   const pollsBefore = callsOf('pollResearch');
-  await page.waitForTimeout(POLL_MS * 3);
-  expect(callsOf('pollResearch')).toBeGreaterThan(pollsBefore);
+  await waitUntil(() => callsOf('pollResearch') >= pollsBefore + 2, 10_000, 'two more polls');
   expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, progress: 0 });
 
   // Move the job clock between sidebar polls; each time the next poll brings the new state onto the card.
@@ -230,7 +210,7 @@ test('settings, a research job followed to the end, a cancelled one, through the
   expect(distinctRows.length).toBeGreaterThanOrEqual(2);
   expect(distinctProgress.length).toBeGreaterThanOrEqual(2);
   // Intermediate states were on screen: partial row counts and a partly filled bar.
-  const seenProgress = await page.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress);
+  const seenProgress = await seenRenderings();
   for (const step of steps) expect(seenProgress).toContain(`${step.progress}/3: ${rowsText(step.rows, step.rows, step.status)}`);
   expect(seenProgress.some((seen) => /^[12]\/3: [1-9]\d* of \d+ rows written so far$/.test(seen))).toBe(true);
 
@@ -242,9 +222,9 @@ test('settings, a research job followed to the end, a cancelled one, through the
   // The sheet holds exactly the rows the card claims: the mock's results, each once.
   expectSheetMatchesCard(first.sheetName, FIRST_LIMIT, await mockResultIds(first.jobId));
 
-  // Nothing is left running, so the sidebar stops polling.
+  // Nothing is left running, so the sidebar stops polling: the poll that brought "Completed" scheduled no other.
   const pollsWhenDone = callsOf('pollResearch');
-  await page.waitForTimeout(POLL_MS * 4);
+  await pollingStopped(page);
   expect(callsOf('pollResearch')).toBe(pollsWhenDone);
 
   // --- A second job, cancelled part way through processing.
@@ -265,9 +245,14 @@ test('settings, a research job followed to the end, a cancelled one, through the
   expect(callsOf('cancelResearch')).toBe(1);
   const cancelled = await mockView(second.jobId);
   expect(cancelled).toMatchObject({ status: 'cancelled', rows: beforeCancel.rows });
-  // Time going on no longer adds results to a cancelled job.
+  // Time going on no longer adds results to a cancelled job. The sidebar finishes the poll it may have had under
+  // way when the cancel answered, and then stops: nothing is running. A poll made after the clock moved (as the
+  // sidebar makes it) reports the same rows, and the card, the sheet and the mock all still agree.
   await mock.control.advanceClock(60_000);
-  await page.waitForTimeout(POLL_MS * 3);
+  await pollingStopped(page);
+  const polled = addon.bundle.callFromSidebar('pollResearch', [], OWNER) as JobSummary[];
+  expect(polled.find((job) => job.jobId === second.jobId)).toMatchObject({ status: 'cancelled', rowsWritten: cancelled.rows });
+  expect(await mockView(second.jobId)).toMatchObject({ status: 'cancelled', rows: cancelled.rows });
   expect(await secondCard.locator('.job-card-rows').innerText()).toBe(rowsText(cancelled.rows, cancelled.rows, 'cancelled'));
   expectSheetMatchesCard(second.sheetName, cancelled.rows, await mockResultIds(second.jobId));
   // The first job's sheet is untouched by the second.

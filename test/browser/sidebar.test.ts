@@ -1,13 +1,17 @@
 // The built sidebar in real Chromium, bridged to an in-memory server: settings, research jobs, polling, XSS.
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
 import type { SidebarPanel } from '../../src/server/menu';
+import { launchChromium } from './chromium';
 import { FakeSidebarServer, fakeJob } from './fake-server';
+import { pollingStopped, readBuiltSidebar, recordCardRenderings, trackPageActivity } from './sidebar-page';
+
+// Each test drives a real browser: more than the default 10 s on a slow machine.
+jest.setTimeout(30_000);
 
 const ROOT = join(__dirname, '..', '..');
-const SIDEBAR_HTML = join(ROOT, 'dist', 'Sidebar.html');
 const ARTIFACTS = join(ROOT, 'artifacts');
 const POLL_MS = 200;
 const KEY = 'lk_test_4b1d9f2c';
@@ -23,18 +27,7 @@ const foreignRequests: string[] = [];
 
 beforeAll(async () => {
   html = readBuiltSidebar();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -47,16 +40,6 @@ afterEach(async () => {
   expect(pageErrors.splice(0)).toEqual([]);
   expect(foreignRequests.splice(0)).toEqual([]);
 });
-
-/** The page as built; a page older than its sources would test yesterday's sidebar. */
-function readBuiltSidebar(): string {
-  const sources = join(ROOT, 'src', 'sidebar');
-  const newestSource = Math.max(...readdirSync(sources).map((file) => statSync(join(sources, file)).mtimeMs));
-  if (!existsSync(SIDEBAR_HTML) || statSync(SIDEBAR_HTML).mtimeMs < newestSource) {
-    throw new Error('dist/Sidebar.html is missing or older than src/sidebar/: run `node scripts/build.mjs` first.');
-  }
-  return readFileSync(SIDEBAR_HTML, 'utf8');
-}
 
 interface OpenSidebar {
   page: Page;
@@ -71,6 +54,7 @@ async function openSidebar(server: FakeSidebarServer, initialPanel: SidebarPanel
   openContexts.push(context);
   context.setDefaultTimeout(5_000);
   const page = await context.newPage();
+  await trackPageActivity(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -172,19 +156,8 @@ test('research: warns without a key, shows a start error, follows a job to the e
   await page.getByRole('tab', { name: 'Research' }).click();
   expect(await page.locator('#key-warning').isHidden()).toBe(true);
 
-  // Each poll moves the fake job one batch on. States last one poll interval, shorter than Playwright's retry
-  // backoff, so the page itself records every rendering of the card.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { seenProgress: string[] }).seenProgress = seen;
-    new MutationObserver(() => {
-      const card = document.querySelector('.job-card[data-job-id="job-1"]');
-      const bar = card?.querySelector('progress');
-      if (card && bar) {
-        seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${card.querySelector('.job-card-rows')?.textContent}`);
-      }
-    }).observe(document.getElementById('job-list') as HTMLElement, { childList: true });
-  });
+  // Each poll moves the fake job one batch on; the page records every rendering of the card.
+  const seenProgress = await recordCardRenderings(page, 'job-1');
 
   await page.getByLabel('Columns').selectOption('all');
   await page.getByRole('button', { name: 'Start research' }).click();
@@ -196,8 +169,7 @@ test('research: warns without a key, shows a start error, follows a job to the e
 
   const job = card(page, 'job-1');
   await job.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
-  const seenProgress = await page.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress);
-  expect(seenProgress).toEqual(
+  expect(await seenProgress()).toEqual(
     expect.arrayContaining([
       '1/4: 3 of 12 rows written so far',
       '2/4: 6 of 12 rows written so far',
@@ -210,10 +182,10 @@ test('research: warns without a key, shows a start error, follows a job to the e
   expect(await job.locator('.badge').innerText()).toBe('Completed');
   expect(await job.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
 
-  // Nothing is left running, so polling stops.
-  const pollsWhenDone = server.callsOf('pollResearch').length;
-  await page.waitForTimeout(POLL_MS * 3);
-  expect(server.callsOf('pollResearch')).toHaveLength(pollsWhenDone);
+  // Nothing is left running, so polling stops: no poll is scheduled or under way, and the five polls that took the
+  // job from pending through searching and three batches to completed were all there were.
+  await pollingStopped(page);
+  expect(server.callsOf('pollResearch')).toHaveLength(5);
 
   await job.getByRole('button', { name: /^Open sheet/ }).click();
   await status.filter({ hasText: 'Opened the sheet “Research 1”.' }).waitFor();

@@ -4,12 +4,6 @@ import { errorOf, useMockApi, valueOf } from './harness';
 
 const api = useMockApi();
 
-/** Moves the job clock so that exactly `count` results of the job exist. */
-async function advanceToResults(jobId: string, count: number): Promise<void> {
-  const [job, clock] = await Promise.all([api.control.job(jobId), api.control.clock()]);
-  await api.control.advanceClock(job.resultTimes[count - 1] - clock.jobTime);
-}
-
 function ids(status: JobStatusResponse): string[] {
   return status.results.map((profile) => profile.id);
 }
@@ -53,7 +47,7 @@ describe('a research job', () => {
     const { client } = api.connect();
     await api.control.nextJob({ secondsPerResult: 1 });
     const jobId = valueOf(client.startResearch({ query: 'CTOs in Lisbon', limit: 30 })).job_id;
-    await advanceToResults(jobId, 4);
+    await api.control.advanceToResult(jobId, 4);
     expect(client.cancelResearch(jobId)).toEqual({
       ok: true,
       credits: 0,
@@ -108,17 +102,17 @@ describe('pages', () => {
     const jobId = valueOf(client.startResearch({ query: 'CTOs in Lisbon', limit: 30 })).job_id;
     const page2 = () => valueOf(client.getResearchJob(jobId, { page: 2, pageSize: 10 }));
 
-    await advanceToResults(jobId, 12);
+    await api.control.advanceToResult(jobId, 12);
     const early = page2();
     expect(early).toMatchObject({ status: 'processing', pagination: { total_results: 12, total_pages: 2, has_more: false } });
     expect(early.results).toHaveLength(2);
 
-    await advanceToResults(jobId, 15);
+    await api.control.advanceToResult(jobId, 15);
     const later = page2();
     expect(later.results).toHaveLength(5);
     expect(ids(later).slice(0, 2)).toEqual(ids(early));
 
-    await advanceToResults(jobId, 30);
+    await api.control.advanceToResult(jobId, 30);
     const done = page2();
     expect(done).toMatchObject({ status: 'completed', pagination: { total_results: 30, total_pages: 3, has_more: true } });
     expect(ids(done).slice(0, 5)).toEqual(ids(later));

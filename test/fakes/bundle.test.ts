@@ -182,21 +182,31 @@ describe('Bundle.fireTimeTriggers', () => {
 });
 
 describe('the script clock', () => {
+  // On a virtual clock the script's time is exact: it moves only by the sleeps and advances, not by real time.
   it('follows the fakes clock, so Utilities.sleep and env.clock.advance move Date.now() and new Date()', () => {
-    const env = newEnv();
+    const start = Date.UTC(2025, 0, 1);
+    const env = newEnv({ startTime: start, clock: 'virtual' });
     const bundle = loadBundle(
       env,
       String.raw`
       function elapsedAcrossSleep() { var t = Date.now(); Utilities.sleep(120000); return Date.now() - t; }
       function scriptNow() { return Date.now(); }
-      function nowAndDate() { var d = new Date(); return [Date.now() - d.getTime() < 1000, d instanceof Date, typeof Date(), new Date(0).getTime()]; }`,
+      function nowAndDate() { var d = new Date(); return [Date.now() - d.getTime(), d instanceof Date, typeof Date(), new Date(0).getTime()]; }`,
     );
     const opts = { mode: 'menu', user: OWNER } as const;
-    expect(bundle.call('elapsedAcrossSleep', [], opts)).toBeGreaterThanOrEqual(120000);
-    const before = bundle.call('nowAndDate', [], opts);
-    expect(before).toEqual([true, true, 'string', 0]);
+    expect(bundle.call('elapsedAcrossSleep', [], opts)).toBe(120000);
+    expect(bundle.call('nowAndDate', [], opts)).toEqual([0, true, 'string', 0]);
     env.clock.advance(3_600_000);
-    const ahead = (bundle.call('scriptNow', [], opts) as number) - Date.now();
-    expect(ahead).toBeGreaterThanOrEqual(3_600_000 + 120000 - 1000);
+    expect(bundle.call('scriptNow', [], opts)).toBe(start + 120000 + 3_600_000);
+  });
+
+  it('on the default clock, real time moves the script clock too', () => {
+    const env = newEnv();
+    const bundle = loadBundle(env, 'function scriptNow() { return Date.now(); }');
+    const opts = { mode: 'menu', user: OWNER } as const;
+    const first = bundle.call('scriptNow', [], opts) as number;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30); // blocks this thread for 30 ms of real time
+    // A lower bound, with slack for the wall clock's granularity: it holds however slow the machine.
+    expect((bundle.call('scriptNow', [], opts) as number) - first).toBeGreaterThanOrEqual(20);
   });
 });

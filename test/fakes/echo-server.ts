@@ -6,11 +6,46 @@
 //   /multi-header    200 with two Set-Cookie headers
 //   /drop            closes the connection without answering
 //   /cut             sends headers and part of the body, then drops the connection
+//   /barrier?group=G&n=N&timeoutMs=T&tag=X
+//                    holds each request until N requests of group G are waiting, then answers them all
+//                    200 "X: released with N"; if fewer than N arrive within T ms (default 5000) of the first,
+//                    answers those 504 "X: timed out with K of N". Proves requests are in flight at the same time
+//                    without measuring how long anything took.
 import { Worker } from 'node:worker_threads';
 
 const SERVER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const http = require('node:http');
+
+/** group -> the responses waiting at that barrier, and the timer that gives up on it. */
+const barriers = new Map();
+
+function joinBarrier(url, res) {
+  const group = url.searchParams.get('group') || '';
+  const n = Number(url.searchParams.get('n'));
+  const timeoutMs = Number(url.searchParams.get('timeoutMs') || 5000);
+  const tag = url.searchParams.get('tag') || '';
+  let barrier = barriers.get(group);
+  if (!barrier) {
+    barrier = { waiting: [] };
+    barrier.timer = setTimeout(() => {
+      barriers.delete(group);
+      for (const entry of barrier.waiting) {
+        entry.res.writeHead(504, { 'Content-Type': 'text/plain' });
+        entry.res.end(entry.tag + ': timed out with ' + barrier.waiting.length + ' of ' + n);
+      }
+    }, timeoutMs);
+    barriers.set(group, barrier);
+  }
+  barrier.waiting.push({ res, tag });
+  if (barrier.waiting.length < n) return;
+  clearTimeout(barrier.timer);
+  barriers.delete(group);
+  for (const entry of barrier.waiting) {
+    entry.res.writeHead(200, { 'Content-Type': 'text/plain' });
+    entry.res.end(entry.tag + ': released with ' + n);
+  }
+}
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
@@ -32,6 +67,8 @@ const server = http.createServer((req, res) => {
       res.setHeader('Set-Cookie', ['a=1', 'b=2']);
       res.setHeader('X-Single', 'one');
       res.end('ok');
+    } else if (url.pathname === '/barrier') {
+      joinBarrier(url, res);
     } else if (url.pathname === '/drop') {
       req.socket.destroy();
     } else if (url.pathname === '/cut') {

@@ -132,9 +132,10 @@ describe('execution modes', () => {
   });
 });
 
+// A virtual clock moves only when the test or a sleep moves it, so limits are checked to the millisecond.
 describe('execution time', () => {
   it('fails an execution that ran over 6 minutes of fake time, even if the script caught the error', () => {
-    const env = newEnv();
+    const env = newEnv({ clock: 'virtual' });
     const { Utilities } = gas(env);
     expect(() =>
       env.run('sidebar', OWNER, () => {
@@ -150,26 +151,66 @@ describe('execution time', () => {
   });
 
   it('checks the limit when the execution returns', () => {
-    const env = newEnv();
+    const env = newEnv({ clock: 'virtual' });
     expect(() => env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000 + 1))).toThrow('Exceeded maximum execution time');
-    expect(env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000 - 1000))).toBeUndefined();
+    expect(env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000))).toBeUndefined();
   });
 
   it('gives custom functions 30 seconds', () => {
-    const env = newEnv();
+    const env = newEnv({ clock: 'virtual' });
     const { Utilities } = gas(env);
-    expect(() => env.run('customFunction', OWNER, () => Utilities.sleep(31_000))).toThrow('Exceeded maximum execution time');
-    expect(env.run('customFunction', OWNER, () => (Utilities.sleep(25_000), 'ok'))).toBe('ok');
-    expect(env.run('menu', OWNER, () => (Utilities.sleep(31_000), 'ok'))).toBe('ok');
+    expect(() => env.run('customFunction', OWNER, () => Utilities.sleep(30_001))).toThrow('Exceeded maximum execution time');
+    expect(env.run('customFunction', OWNER, () => (Utilities.sleep(30_000), 'ok'))).toBe('ok');
+    expect(env.run('menu', OWNER, () => (Utilities.sleep(30_001), 'ok'))).toBe('ok');
   });
+});
 
-  it('runs a fake clock: real time plus what sleeps and tests added', () => {
+describe('the fake clock', () => {
+  /** Blocks this thread, so real time passes without the event loop running. */
+  const blockFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+  it('by default runs on real time plus what sleeps and tests added', () => {
+    const before = Date.now();
     const env = newEnv({ startTime: Date.UTC(2025, 0, 1) });
     const start = env.clock.now();
-    expect(Math.abs(start - Date.UTC(2025, 0, 1))).toBeLessThan(1000);
+    // Only bounds that hold however slow the machine: the clock starts at startTime and real time moves it on.
+    expect(start).toBeGreaterThanOrEqual(Date.UTC(2025, 0, 1));
+    expect(start).toBeLessThanOrEqual(Date.UTC(2025, 0, 1) + (Date.now() - before));
+    blockFor(30);
+    // Lower bounds, with slack for the wall clock's granularity.
+    expect(env.clock.now() - start).toBeGreaterThanOrEqual(20);
     env.run('menu', OWNER, () => gas(env).Utilities.sleep(120_000));
     env.clock.advance(3_600_000);
-    expect(env.clock.now() - start).toBeGreaterThanOrEqual(3_720_000);
+    expect(env.clock.now() - start).toBeGreaterThanOrEqual(3_720_020);
     expect(() => env.run('menu', OWNER, () => gas(env).Utilities.sleep(300_001))).toThrow('Invalid argument: milliseconds');
+  });
+
+  it("with clock: 'virtual', stands still in real time and moves exactly by sleeps, lock waits and advance", () => {
+    const env = newEnv({ startTime: Date.UTC(2025, 0, 1), clock: 'virtual' });
+    const start = Date.UTC(2025, 0, 1);
+    expect(env.clock.now()).toBe(start);
+    blockFor(30);
+    expect(env.clock.now()).toBe(start);
+    env.run('menu', OWNER, () => gas(env).Utilities.sleep(120_000));
+    expect(env.clock.now()).toBe(start + 120_000);
+    const release = env.locks.holdDocumentLock();
+    env.run('trigger', OWNER, () => expect(gas(env).LockService.getDocumentLock().tryLock(5_000)).toBe(false));
+    release();
+    expect(env.clock.now()).toBe(start + 125_000);
+    env.clock.advance(3_600_000);
+    expect(env.clock.now()).toBe(start + 3_725_000);
+    // Executions start and end on the same clock.
+    const execution = env.run('menu', OWNER, () => env.currentExecution());
+    expect(execution?.startedAt).toBe(start + 3_725_000);
+  });
+
+  it("with clock: 'virtual' and no startTime, starts at the real time it was made", () => {
+    const before = Date.now();
+    const env = newEnv({ clock: 'virtual' });
+    const start = env.clock.now();
+    expect(start).toBeGreaterThanOrEqual(before);
+    expect(start).toBeLessThanOrEqual(Date.now());
+    blockFor(30);
+    expect(env.clock.now()).toBe(start);
   });
 });

@@ -1,5 +1,6 @@
 // Research jobs in the built bundle (CONTRACT §4), run in the Apps Script fakes as the sidebar and the background
 // trigger run them, against the mock API's research jobs on its manual job clock.
+jest.setTimeout(30_000); // its longest test (237 results) took 5 s on a busy 2-core machine: too near the default 10 s
 import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
 import { modernResultForQuery } from '../../dev/mock-api/data';
 import { JOB_ERROR_TEXT } from '../../dev/mock-api/jobs';

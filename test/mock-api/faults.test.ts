@@ -6,7 +6,7 @@ let mock: TestMock;
 beforeAll(async () => {
   mock = await startTestMock({ seed: 1 });
 });
-afterAll(() => mock.close());
+afterAll(() => mock?.close());
 beforeEach(() => mock.control.reset());
 
 const SCRAPE = `/api/enrich/scrape?${profileQuery('https://www.network.com/in/someone')}`;
@@ -50,6 +50,7 @@ describe('faults', () => {
     expect(body.body).toEqual({ detail: 'Rate limit exceeded.', retry_after: 3 });
   });
 
+  // The log says what delay the mock applied; elapsed time is checked only from below (it cannot come in sooner).
   test('latency delays matching requests; without count it stays until cleared', async () => {
     await mock.control.addFaults([{ kind: 'latency', ms: 150 }]);
     for (let i = 0; i < 2; i++) {
@@ -58,9 +59,13 @@ describe('faults', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     }
     await mock.control.clearFaults();
-    const started = Date.now();
-    await mock.get(COMPANIES);
-    expect(Date.now() - started).toBeLessThan(140);
+    expect((await mock.get(COMPANIES)).status).toBe(200);
+    const log = await mock.control.requests();
+    expect(log.map((entry) => [entry.status, entry.delayMs])).toEqual([
+      [200, 150],
+      [200, 150],
+      [200, undefined],
+    ]);
   });
 
   test('latency combines with the next fault and counts down', async () => {
@@ -71,9 +76,23 @@ describe('faults', () => {
     const started = Date.now();
     expect((await mock.get(COMPANIES)).status).toBe(500);
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    const again = Date.now();
     expect((await mock.get(COMPANIES)).status).toBe(200);
-    expect(Date.now() - again).toBeLessThan(90);
+    const log = await mock.control.requests();
+    expect(log.map((entry) => [entry.status, entry.delayMs])).toEqual([
+      [500, 100],
+      [200, undefined],
+    ]);
+  });
+
+  test('latency faults on the same path add up, and a dropped request records its delay too', async () => {
+    await mock.control.addFaults([
+      { kind: 'latency', ms: 30, count: 1 },
+      { kind: 'latency', ms: 20, count: 1, path: '/api/search/companies' },
+      { kind: 'latency', ms: 1_000, count: 1, path: '/api/enrich/scrape' },
+      { kind: 'drop', count: 1 },
+    ]);
+    await expect(fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })).rejects.toThrow();
+    expect((await mock.control.requests())[0]).toMatchObject({ status: 0, delayMs: 50 });
   });
 
   test('drop destroys the connection without an answer', async () => {

@@ -11,7 +11,7 @@ let mock: TestMock;
 beforeAll(async () => {
   mock = await startTestMock({ seed: 1 });
 });
-afterAll(() => mock.close());
+afterAll(() => mock?.close());
 beforeEach(() => mock.control.reset());
 
 async function startJob(query: string, limit: number, key?: string): Promise<string> {
@@ -23,14 +23,6 @@ async function startJob(query: string, limit: number, key?: string): Promise<str
 
 const status = (jobId: string, params = '', key?: string) =>
   mock.get<JobStatusResponse>(`/api/search/deep_research/${jobId}${params}`, key);
-
-/** Advances the job clock to just after the job's n-th result appeared. */
-async function advanceToResult(jobId: string, n: number): Promise<void> {
-  const job = await mock.control.job(jobId);
-  const { jobTime } = await mock.control.clock();
-  const target = job.resultTimes[n - 1];
-  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
-}
 
 describe('research job lifecycle', () => {
   test('pending -> searching -> processing with gradual results -> completed', async () => {
@@ -52,7 +44,7 @@ describe('research job lifecycle', () => {
     expect(answer.body.status).toBe('processing');
     expect(answer.body.total_results_found).toBeGreaterThan(30);
 
-    await advanceToResult(jobId, 12);
+    await mock.control.advanceToResult(jobId, 12);
     answer = await status(jobId);
     expect(answer.body.status).toBe('processing');
     expect(answer.body.final_results_count).toBe(12);
@@ -61,7 +53,7 @@ describe('research job lifecycle', () => {
     expect(answer.body.error).toBeUndefined();
     answer.body.results.forEach((record, i) => expect(record).toEqual(modernResultForQuery(1, 'fintech founders in Berlin', i)));
 
-    await advanceToResult(jobId, 30);
+    await mock.control.advanceToResult(jobId, 30);
     answer = await status(jobId);
     expect(answer.body.status).toBe('completed');
     expect(answer.body.final_results_count).toBe(30);
@@ -71,7 +63,7 @@ describe('research job lifecycle', () => {
 
   test('pages are stable while the last page grows', async () => {
     const jobId = await startJob('growth marketers', 60);
-    await advanceToResult(jobId, 27);
+    await mock.control.advanceToResult(jobId, 27);
     const early = await status(jobId, '?page=1&page_size=25');
     expect(early.body.pagination).toEqual({ page: 1, page_size: 25, total_results: 27, total_pages: 2, has_more: true });
     expect(Object.keys(early.body.pagination ?? {})).toEqual([...PAGINATION_KEYS]);
@@ -79,7 +71,7 @@ describe('research job lifecycle', () => {
     expect(earlyPage2.body.results).toHaveLength(2);
     expect(earlyPage2.body.pagination?.has_more).toBe(false);
 
-    await advanceToResult(jobId, 60);
+    await mock.control.advanceToResult(jobId, 60);
     const late = await status(jobId, '?page=1&page_size=25');
     const latePage2 = await status(jobId, '?page=2&page_size=25');
     expect(late.body.results).toEqual(early.body.results);
@@ -158,7 +150,7 @@ describe('research job lifecycle', () => {
 
   test('cancel keeps results so far; cancelling again or a completed job answers 409', async () => {
     const jobId = await startJob('designers', 40);
-    await advanceToResult(jobId, 7);
+    await mock.control.advanceToResult(jobId, 7);
     const cancel = await mock.post(`/api/search/deep_research/${jobId}/cancel`, {});
     expect(cancel.status).toBe(200);
     expect(cancel.body).toEqual({ success: true, message: expect.any(String) });

@@ -1,9 +1,13 @@
 // The CLI and spawnMockApi: one ready line, a child process that answers, and no child left behind.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { spawnMockApi } from '../../dev/mock-api/spawn';
 import { DEMO_KEY } from './harness';
+
+// These tests start trees of tsx processes and wait for them to listen or die (spawnMockApi allows 20 s to start):
+// more than the default 10 s on a slow machine.
+jest.setTimeout(30_000);
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
 
@@ -24,8 +28,29 @@ async function waitUntilGone(pid: number, timeoutMs = 10_000): Promise<void> {
   }
 }
 
+interface Run {
+  child: ChildProcess;
+  firstLine: Promise<string>;
+  exited: Promise<void>;
+  output(): string;
+  errors(): string;
+}
+
+/** Every process runUntilFirstLine started: each test ends them all, whether it passed, failed or timed out. */
+const runs = new Set<Run>();
+afterEach(async () => {
+  await Promise.all([...runs].map(stop));
+  runs.clear();
+});
+
+/** Kills the process unless it has exited already, and waits for its exit. */
+async function stop(run: Run): Promise<void> {
+  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+  await run.exited;
+}
+
 /** Runs a TypeScript file under node --import tsx and resolves with the first stdout line. */
-function runUntilFirstLine(script: string, args: string[]) {
+function runUntilFirstLine(script: string, args: string[]): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -38,7 +63,11 @@ function runUntilFirstLine(script: string, args: string[]) {
     child.once('exit', (code) => rejectLine(new Error(`exited with ${code} before printing`)));
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return { child, firstLine, exited, output: () => stdout, errors: () => stderr };
+  // A test that fails before awaiting firstLine must not also report an unhandled rejection.
+  firstLine.catch(() => undefined);
+  const run: Run = { child, firstLine, exited, output: () => stdout, errors: () => stderr };
+  runs.add(run);
+  return run;
 }
 
 describe('spawnMockApi', () => {
@@ -60,11 +89,17 @@ describe('spawnMockApi', () => {
 
   test('the child dies with its parent, even when the parent is killed', async () => {
     const parent = runUntilFirstLine(join(__dirname, 'fixtures', 'spawning-parent.ts'), []);
-    const [childPid] = (await parent.firstLine).split(' ');
-    expect(isAlive(Number(childPid))).toBe(true);
-    parent.child.kill('SIGKILL');
-    await parent.exited;
-    await waitUntilGone(Number(childPid));
+    let childPid: number | undefined;
+    try {
+      childPid = Number((await parent.firstLine).split(' ')[0]);
+      expect(isAlive(childPid)).toBe(true);
+      parent.child.kill('SIGKILL');
+      await parent.exited;
+      await waitUntilGone(childPid);
+    } finally {
+      // Whatever failed above, the mock does not outlive the test (afterEach ends the parent).
+      if (childPid !== undefined && isAlive(childPid)) process.kill(childPid, 'SIGKILL');
+    }
   });
 });
 
@@ -76,9 +111,11 @@ describe('main.ts CLI', () => {
     const url = line.slice('MOCK_API_URL='.length);
     await new Promise((done) => setTimeout(done, 100));
     const { jobTime } = (await (await fetch(`${url}/__mock/clock`)).json()) as { jobTime: number };
-    expect(jobTime).toBeGreaterThan(1000); // 20x real time
+    expect(jobTime).toBeGreaterThan(1000); // 20x real time: at least 2,000 after 100 ms
+    // SIGTERM is the CLI's way out: it closes the server and exits, having printed nothing more.
     cli.child.kill('SIGTERM');
     await cli.exited;
+    expect(cli.child.exitCode).toBe(0);
     expect(cli.output()).toBe(`${line}\n`);
   });
 

@@ -1,0 +1,22 @@
+// The one way browser tests start Chromium. CI (.ci/run) exports CHROMIUM_PATH as the chromium it found or installed;
+// elsewhere the Debian package's path is the default.
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless in a container: no sandbox, GPU or /dev/shm, and nothing that phones home. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] };
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+}
