@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Playground } from './playground';
 import type { EditRequest } from './protocol';
+import { readBody } from '../sidebar-bridge';
 
 export interface PlaygroundServer {
   port: number;
@@ -58,7 +59,7 @@ async function route(playground: Playground, page: string, request: IncomingMess
   }
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+    body = JSON.parse(await readBody(request, MAX_REQUEST_BYTES)) as Record<string, unknown>;
   } catch {
     return send(response, 400, { error: 'The request is not JSON.' });
   }
@@ -75,20 +76,6 @@ async function route(playground: Playground, page: string, request: IncomingMess
     default:
       return send(response, 404, { error: 'Not found.' });
   }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) request.destroy(new Error('The request is too large.'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function sendPage(response: ServerResponse, page: string): void {

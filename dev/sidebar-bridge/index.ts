@@ -150,13 +150,14 @@ async function run(call: SidebarBridgeOptions['call'], name: string, body: strin
   }
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+/** The request body as text, refused past maxBytes. */
+export function readBody(request: IncomingMessage, maxBytes = MAX_REQUEST_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) request.destroy(new Error('The request is too large.'));
+      if (size > maxBytes) request.destroy(new Error('The request is too large.'));
       else chunks.push(chunk);
     });
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));

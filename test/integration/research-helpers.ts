@@ -5,22 +5,11 @@ import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { modernResultForQuery } from '../../dev/mock-api/data';
 import type { JobInternalState } from '../../dev/mock-api/protocol';
 import type { ModernProfile } from '../../src/core/api/types';
+import type { JobSummary } from '../../src/core/contract';
 
 /** CONTRACT §4's job summary. */
-export interface Summary {
-  jobId: string;
-  query: string;
-  status: string;
-  message: string;
-  sheetName: string;
-  rowsWritten: number;
-  finalResultsCount: number;
-  chunksProcessed: number;
-  totalChunks: number;
-  createdAt: string;
-  updatedAt: string;
-  error: string | null;
-}
+/** A job summary as the sidebar receives it (CONTRACT §4). */
+export type Summary = JobSummary;
 
 export const SUMMARY_KEYS = [
   'jobId', 'query', 'status', 'message', 'sheetName', 'rowsWritten', 'finalResultsCount', 'chunksProcessed',
