@@ -10,7 +10,7 @@
 //    two routes agree; 10,000 is beyond what one mock job holds.
 import type { GasEnvironment } from '../dev/gas-fakes';
 import { modernResultForQuery } from '../dev/mock-api/data';
-import { sheetTable } from '../src/adapters/sheet-table';
+import { sheetNamed, sheetTable } from '../src/adapters/sheet-table';
 import { ApiClient } from '../src/core/api/client';
 import type { ModernProfile } from '../src/core/api/types';
 import { RESEARCH_COLUMNS } from '../src/core/fields/defaults';
@@ -277,19 +277,9 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     // As sheetsOf in src/server/research.ts: open or create once per poll, without moving the user's active sheet,
     // and remembered across the poll's pages.
     const opened = new Map<string, SheetTable>();
-    const sheetNamed = (name: string) => {
-      const book = app.getActiveSpreadsheet();
-      const existing = book.getSheetByName(name);
-      if (existing !== null) return existing;
-      const active = book.getActiveSheet();
-      const created = book.insertSheet(name);
-      created.setFrozenRows(1);
-      if (active !== null) book.setActiveSheet(active);
-      return created;
-    };
     const open = (name: string, kind: SheetKind): SheetTable => {
       let table = opened.get(name);
-      if (table === undefined) opened.set(name, (table = rememberingTable(counted(sheetTable(sheetNamed(name)), stats, kind))));
+      if (table === undefined) opened.set(name, (table = rememberingTable(counted(sheetTable(sheetNamed(app.getActiveSpreadsheet(), name)), stats, kind))));
       return table;
     };
     const sheets: ResearchSheets = {

@@ -40,3 +40,15 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
     },
   };
 }
+
+/** The sheet of that name, created if missing, without moving the user away from the sheet they work in. */
+export function sheetNamed(book: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const existing = book.getSheetByName(name);
+  if (existing !== null) return existing;
+  // Inserting activates the new sheet.
+  const active = book.getActiveSheet();
+  const created = book.insertSheet(name);
+  created.setFrozenRows(1);
+  if (active !== null) book.setActiveSheet(active);
+  return created;
+}

@@ -3,7 +3,7 @@
 import { documentStore, userStore } from '../adapters/properties';
 import { urlFetchHttp } from '../adapters/http';
 import { documentLock, systemClock } from '../adapters/runtime';
-import { sheetTable } from '../adapters/sheet-table';
+import { sheetNamed, sheetTable } from '../adapters/sheet-table';
 import { ensurePollTrigger, removePollTrigger } from '../adapters/triggers';
 import { ApiClient } from '../core/api/client';
 import { noKeyError } from '../core/api/errors';
@@ -187,23 +187,11 @@ function sheetsOf(job: JobRecord): ResearchSheets {
   const opened = new Map<string, SheetTable>();
   const open = (name: string): SheetTable => {
     let table = opened.get(name);
-    if (table === undefined) opened.set(name, (table = rememberingTable(sheetTable(sheetNamed(name)))));
+    if (table === undefined) opened.set(name, (table = rememberingTable(sheetTable(sheetNamed(spreadsheet(), name)))));
     return table;
   };
   return {
     results: () => open(job.sheetName),
     companion: (collection) => open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
   };
-}
-
-function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
-  const book = spreadsheet();
-  const existing = book.getSheetByName(name);
-  if (existing !== null) return existing;
-  // Inserting activates the new sheet; a poll must not move the user away from where they work.
-  const active = book.getActiveSheet();
-  const created = book.insertSheet(name);
-  created.setFrozenRows(1);
-  if (active !== null) book.setActiveSheet(active);
-  return created;
 }
