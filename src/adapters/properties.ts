@@ -5,7 +5,7 @@ export function propertiesStore(properties: GoogleAppsScript.Properties.Properti
     get: (key) => properties.getProperty(key),
     set: (key, value) => void properties.setProperty(key, value),
     delete: (key) => void properties.deleteProperty(key),
-    keys: () => properties.getKeys(),
+    getAll: () => properties.getProperties(),
   };
 }
 

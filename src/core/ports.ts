@@ -39,7 +39,8 @@ export interface KeyValue {
   get(key: string): string | null;
   set(key: string, value: string): void;
   delete(key: string): void;
-  keys(): string[];
+  /** Every entry in one read (each read of a property store is a service call). */
+  getAll(): Record<string, string>;
 }
 
 /** An expiring string store such as the document cache. */

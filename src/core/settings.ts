@@ -17,11 +17,13 @@ export interface Settings {
 
 export class SettingsError extends Error {}
 
+/** One read of the store: every formula execution reads the settings. */
 export function readSettings(store: KeyValue, defaultBaseUrl: string): Settings {
-  const tier = store.get(SETTING_KEYS.tier);
+  const stored = store.getAll();
+  const tier = stored[SETTING_KEYS.tier];
   return {
-    apiKey: store.get(SETTING_KEYS.apiKey) || null,
-    baseUrl: store.get(SETTING_KEYS.baseUrl) || defaultBaseUrl,
+    apiKey: stored[SETTING_KEYS.apiKey] || null,
+    baseUrl: stored[SETTING_KEYS.baseUrl] || defaultBaseUrl,
     tier: isTier(tier) ? tier : DEFAULT_TIER,
   };
 }

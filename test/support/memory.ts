@@ -8,7 +8,7 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValue & { 
     get: (key) => (key in data ? data[key] : null),
     set: (key, value) => void (data[key] = value),
     delete: (key) => void delete data[key],
-    keys: () => Object.keys(data),
+    getAll: () => ({ ...data }),
   };
 }
 

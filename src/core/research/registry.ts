@@ -18,6 +18,15 @@ export interface JobRecord extends JobSummary {
   nextPage: number;
 }
 
+function parseJob(text: string | null): JobRecord | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as JobRecord;
+  } catch {
+    return null;
+  }
+}
+
 export function isFinished(status: JobStatus): boolean {
   return FINISHED_JOB_STATUSES.includes(status);
 }
@@ -26,21 +35,14 @@ export class JobRegistry {
   constructor(private readonly store: KeyValue) {}
 
   get(jobId: string): JobRecord | null {
-    const text = this.store.get(JOB_PREFIX + jobId);
-    if (text === null) return null;
-    try {
-      return JSON.parse(text) as JobRecord;
-    } catch {
-      return null;
-    }
+    return parseJob(this.store.get(JOB_PREFIX + jobId));
   }
 
-  /** Newest first. */
+  /** Newest first, from one read of the store. */
   all(): JobRecord[] {
-    return this.store
-      .keys()
-      .filter((key) => key.startsWith(JOB_PREFIX))
-      .map((key) => this.get(key.slice(JOB_PREFIX.length)))
+    return Object.entries(this.store.getAll())
+      .filter(([key]) => key.startsWith(JOB_PREFIX))
+      .map(([, text]) => parseJob(text))
       .filter((job): job is JobRecord => job !== null)
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }

@@ -18,7 +18,7 @@ describe('JobRegistry', () => {
     registry.save({ ...job('b', '2026-01-02T00:00:00.000Z', 'processing'), query: 'q'.repeat(2000) });
     expect(registry.all().map((j) => j.jobId)).toEqual(['b', 'a']);
     expect(registry.unfinished().map((j) => j.jobId)).toEqual(['b']);
-    for (const key of store.keys()) expect(Buffer.byteLength(store.data[key])).toBeLessThan(9 * 1024);
+    for (const key of Object.keys(store.getAll())) expect(Buffer.byteLength(store.data[key])).toBeLessThan(9 * 1024);
   });
 
   it('prunes the oldest finished jobs, never unfinished ones', () => {
@@ -71,7 +71,7 @@ describe('PersonalJobErrors', () => {
     expect(Object.keys(ann.all())).toEqual(['j2']);
     ann.retain(['j1']);
     expect(ann.all()).toEqual({});
-    expect(store.keys()).toEqual(['research.errors.bob-id']);
+    expect(Object.keys(store.getAll())).toEqual(['research.errors.bob-id']);
   });
 });
 
