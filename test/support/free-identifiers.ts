@@ -86,56 +86,44 @@ export function freeIdentifiers(code: string): string[] {
     if (!scope.binds(name)) free.add(name);
   };
 
-  /** A pattern being declared: its names are bindings; its defaults and computed keys are read. */
-  function bindingPattern(pattern: AstNode, scope: Scope): void {
+  /**
+   * Walks a destructuring pattern: computed keys and defaults are read; each leaf (a name, or for assignments any
+   * expression such as `a.b`) goes to `leaf`.
+   */
+  function walkPattern(pattern: AstNode, scope: Scope, leaf: (node: AstNode) => void): void {
     switch (pattern.type) {
-      case 'Identifier':
-        return;
       case 'ObjectPattern':
         for (const property of pattern.properties as AstNode[]) {
-          if (property.type === 'RestElement') bindingPattern(property.argument as AstNode, scope);
+          if (property.type === 'RestElement') walkPattern(property.argument as AstNode, scope, leaf);
           else {
             if (property.computed) visit(property.key, scope);
-            bindingPattern(property.value as AstNode, scope);
+            walkPattern(property.value as AstNode, scope, leaf);
           }
         }
         return;
       case 'ArrayPattern':
-        for (const element of pattern.elements as Array<AstNode | null>) if (element) bindingPattern(element, scope);
+        for (const element of pattern.elements as Array<AstNode | null>) if (element) walkPattern(element, scope, leaf);
         return;
       case 'RestElement':
-        return bindingPattern(pattern.argument as AstNode, scope);
+        return walkPattern(pattern.argument as AstNode, scope, leaf);
       case 'AssignmentPattern':
-        bindingPattern(pattern.left as AstNode, scope);
+        walkPattern(pattern.left as AstNode, scope, leaf);
         return visit(pattern.right, scope);
       default:
-        throw new Error(`Unexpected binding pattern ${pattern.type}`);
+        return leaf(pattern);
     }
+  }
+
+  /** A pattern being declared: its names are bindings. */
+  function bindingPattern(pattern: AstNode, scope: Scope): void {
+    walkPattern(pattern, scope, (node) => {
+      if (node.type !== 'Identifier') throw new Error(`Unexpected binding pattern ${node.type}`);
+    });
   }
 
   /** A pattern being assigned to (`[a, b] = …`): its names are references. */
   function assignmentTarget(target: AstNode, scope: Scope): void {
-    switch (target.type) {
-      case 'ObjectPattern':
-        for (const property of target.properties as AstNode[]) {
-          if (property.type === 'RestElement') assignmentTarget(property.argument as AstNode, scope);
-          else {
-            if (property.computed) visit(property.key, scope);
-            assignmentTarget(property.value as AstNode, scope);
-          }
-        }
-        return;
-      case 'ArrayPattern':
-        for (const element of target.elements as Array<AstNode | null>) if (element) assignmentTarget(element, scope);
-        return;
-      case 'RestElement':
-        return assignmentTarget(target.argument as AstNode, scope);
-      case 'AssignmentPattern':
-        assignmentTarget(target.left as AstNode, scope);
-        return visit(target.right, scope);
-      default:
-        return visit(target, scope);
-    }
+    walkPattern(target, scope, (node) => visit(node, scope));
   }
 
   function visitFunction(fn: AstNode, outer: Scope): void {
