@@ -85,8 +85,8 @@ function validateApiKey(value: unknown): string | null {
   return key;
 }
 
-const HTTPS_BASE_URL = /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/i;
-const LOCAL_BASE_URL = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/i;
+const HTTPS_BASE_URL = /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
+const LOCAL_BASE_URL = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
 
 function validateBaseUrl(value: unknown): string | null {
   if (typeof value !== 'string') throw new SettingsError('The base URL must be text.');

@@ -1,16 +1,10 @@
 // The sidebar page: Research and Settings panels over google.script.run. The server picks the first panel and
 // the poll interval through the body's data attributes (see src/server/menu.ts).
 import type { SidebarPanel } from '../server/menu';
+import { readPollMs } from './poll-interval';
 import { mountResearchPanel } from './research-panel';
 import { mountSettingsPanel } from './settings-panel';
 import { mountTabs } from './tabs';
-
-const DEFAULT_POLL_MS = 10_000;
-
-function readPollMs(value: string | undefined): number {
-  const pollMs = Number(value);
-  return Number.isFinite(pollMs) && pollMs > 0 ? pollMs : DEFAULT_POLL_MS;
-}
 
 const { initialPanel, pollMs } = document.body.dataset;
 const firstPanel: SidebarPanel = initialPanel === 'research' ? 'research' : 'settings';

@@ -19,8 +19,10 @@ export interface TestMock {
   control: MockControl;
   close(): Promise<void>;
   // JSON bodies are read loosely in tests: default to any, pass a record type where it helps.
+  /* eslint-disable @typescript-eslint/no-explicit-any */
   get<T = any>(pathAndQuery: string, key?: string | null): Promise<ApiAnswer<T>>;
   post<T = any>(path: string, body: unknown, key?: string | null): Promise<ApiAnswer<T>>;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 async function answer<T>(response: Response): Promise<ApiAnswer<T>> {

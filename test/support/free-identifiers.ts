@@ -16,8 +16,7 @@ class Scope {
   constructor(readonly parent: Scope | null) {}
 
   binds(name: string): boolean {
-    for (let scope: Scope | null = this; scope !== null; scope = scope.parent) if (scope.names.has(name)) return true;
-    return false;
+    return this.names.has(name) || (this.parent !== null && this.parent.binds(name));
   }
 }
 

@@ -118,6 +118,7 @@ describe('the default columns README.md documents', () => {
 describe('building the column sets', () => {
   // Every formula execution runs the bundle's top-level code: loading must not parse the column names.
   it('builds none while the module loads, each on its first read, and each once', () => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- a fresh module registry needs require */
     jest.isolateModules(() => {
       const flatten = require('../../../src/core/fields/flatten') as typeof import('../../../src/core/fields/flatten');
       const parse = jest.spyOn(flatten, 'parseFieldList');
@@ -128,6 +129,7 @@ describe('building the column sets', () => {
       expect(parse).toHaveBeenCalledTimes(1);
       expect(defaults.RESEARCH_COLUMNS.all).toBe(all);
       expect(defaults.DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(defaults.DEFAULT_COLUMNS.SEARCH_PEOPLE);
+      /* eslint-enable @typescript-eslint/no-require-imports */
       expect(parse).toHaveBeenCalledTimes(2);
     });
   });
