@@ -3,7 +3,17 @@
 // come from the mock's request log; the naive figure is one request per cell per recalculation.
 import { CREDIT_COSTS } from '../src/core/api/credits';
 import { normalizeProfileUrl } from '../src/core/input';
-import { addonWithKey, errorMessage, formula, int, ms, timed, type Addon, type BenchContext, type BenchReport } from './support';
+import {
+  addonWithKey,
+  errorMessage,
+  formula,
+  int,
+  ms,
+  timed,
+  type Addon,
+  type BenchContext,
+  type BenchReport,
+} from './support';
 
 const ROWS = 200;
 const UNIQUE = 160;
@@ -68,7 +78,12 @@ function inconsistent(cells: string[], rows: unknown[][]): number {
   return count;
 }
 
-async function runVariant(context: BenchContext, key: string, cells: string[], mode: 'range' | 'fill-down'): Promise<RunFigures> {
+async function runVariant(
+  context: BenchContext,
+  key: string,
+  cells: string[],
+  mode: 'range' | 'fill-down',
+): Promise<RunFigures> {
   const addon = await addonWithKey(context, { key, tier: '3' });
   const requestsPerRecalc: number[] = [];
   const msPerRecalc: number[] = [];
@@ -109,7 +124,9 @@ async function runVariant(context: BenchContext, key: string, cells: string[], m
 
 export async function creditsBenchmark(context: BenchContext): Promise<BenchReport> {
   const cells = creditsInput();
-  const distinct = new Set(cells.map((cell) => normalizeProfileUrl(cell)).map((n) => (n.ok ? n.value : `invalid:${n.message}`)));
+  const distinct = new Set(
+    cells.map((cell) => normalizeProfileUrl(cell)).map((n) => (n.ok ? n.value : `invalid:${n.message}`)),
+  );
   await context.mock.control.reset();
   const range = await runVariant(context, 'lk_bench_credits_range_00000000c0a1', cells, 'range');
   const fillDown = await runVariant(context, 'lk_bench_credits_filldown_000000c0b2', cells, 'fill-down');
@@ -130,17 +147,42 @@ export async function creditsBenchmark(context: BenchContext): Promise<BenchRepo
     figures: [
       { label: 'range formula: scrape requests', addon: int(range.requests), baseline: int(naiveRequests) },
       { label: 'range formula: credits', addon: int(range.credits), baseline: int(naiveCredits) },
-      { label: 'range formula: requests per recalculation', addon: range.requestsPerRecalc.join(', '), baseline: Array(RECALCULATIONS).fill(ROWS).join(', ') },
+      {
+        label: 'range formula: requests per recalculation',
+        addon: range.requestsPerRecalc.join(', '),
+        baseline: Array(RECALCULATIONS).fill(ROWS).join(', '),
+      },
       { label: 'range formula: time per recalculation', addon: range.msPerRecalc.map(ms).join(', ') },
-      { label: 'filled down (200 cells): scrape requests', addon: int(fillDown.requests), baseline: int(naiveRequests) },
+      {
+        label: 'filled down (200 cells): scrape requests',
+        addon: int(fillDown.requests),
+        baseline: int(naiveRequests),
+      },
       { label: 'filled down (200 cells): credits', addon: int(fillDown.credits), baseline: int(naiveCredits) },
-      { label: 'filled down: requests per recalculation', addon: fillDown.requestsPerRecalc.join(', '), baseline: Array(RECALCULATIONS).fill(ROWS).join(', ') },
+      {
+        label: 'filled down: requests per recalculation',
+        addon: fillDown.requestsPerRecalc.join(', '),
+        baseline: Array(RECALCULATIONS).fill(ROWS).join(', '),
+      },
       { label: 'filled down: time per recalculation (200 calls)', addon: fillDown.msPerRecalc.map(ms).join(', ') },
-      { label: 'error rows / rows disagreeing with their profile', addon: `range ${range.errorRows} / ${range.inconsistentRows}, filled down ${fillDown.errorRows} / ${fillDown.inconsistentRows}` },
+      {
+        label: 'error rows / rows disagreeing with their profile',
+        addon: `range ${range.errorRows} / ${range.inconsistentRows}, filled down ${fillDown.errorRows} / ${fillDown.inconsistentRows}`,
+      },
     ],
     targets: [
-      { target: `range formula ${target}`, actual: `${range.credits} credits`, met: range.credits === expectedCredits, analysis: analysis(range) },
-      { target: `filled down ${target}`, actual: `${fillDown.credits} credits`, met: fillDown.credits === expectedCredits, analysis: analysis(fillDown) },
+      {
+        target: `range formula ${target}`,
+        actual: `${range.credits} credits`,
+        met: range.credits === expectedCredits,
+        analysis: analysis(range),
+      },
+      {
+        target: `filled down ${target}`,
+        actual: `${fillDown.credits} credits`,
+        met: fillDown.credits === expectedCredits,
+        analysis: analysis(fillDown),
+      },
     ],
     notes: [
       `Variants used: http://, no www., upper case, trailing slash, query string, no scheme, a country subdomain with spaces, a #fragment; all normalise to the ${distinct.size} canonical URLs.`,

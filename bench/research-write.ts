@@ -21,7 +21,17 @@ import type { JobRecord } from '../src/core/research/registry';
 import { companionSheetName, researchSheetName } from '../src/core/research/sheet-name';
 import type { JobSummary, ResearchColumns } from '../src/core/contract';
 import { rememberingTable, type SheetTable } from '../src/core/sheet-table';
-import { addonWithKey, int, ms, OWNER, timed, type BenchContext, type BenchReport, type Figure, type TargetCheck } from './support';
+import {
+  addonWithKey,
+  int,
+  ms,
+  OWNER,
+  timed,
+  type BenchContext,
+  type BenchReport,
+  type Figure,
+  type TargetCheck,
+} from './support';
 
 const QUERY = 'heads of data at logistics companies in Europe';
 const SEED = 7;
@@ -92,7 +102,11 @@ async function endToEnd(context: BenchContext, columns: ResearchColumns): Promis
   const addon = await addonWithKey(context, { key: `lk_bench_research_${columns}_000000000e1`, tier: '3' });
   try {
     const fetches = timeUrlFetch(addon.env);
-    const started = addon.bundle.callFromSidebar('startResearch', [{ query: QUERY, limit: 1000, columns }], OWNER) as JobSummary;
+    const started = addon.bundle.callFromSidebar(
+      'startResearch',
+      [{ query: QUERY, limit: 1000, columns }],
+      OWNER,
+    ) as JobSummary;
     const job = await mock.control.job(started.jobId);
     const clock = await mock.control.clock();
     await mock.control.advanceClock(Math.max(...job.resultTimes) - clock.jobTime + 1_000);
@@ -109,7 +123,11 @@ async function endToEnd(context: BenchContext, columns: ResearchColumns): Promis
       fetchMs: fetches.ms - fetchesBefore.ms,
       pageRequests: fetches.calls - fetchesBefore.calls,
       setValues: addon.env.spreadsheet.stats.setValuesCalls - before.setValuesCalls,
-      rows: { results: rowsOf(addon.env, names.results), experience: rowsOf(addon.env, names.experience), education: rowsOf(addon.env, names.education) },
+      rows: {
+        results: rowsOf(addon.env, names.results),
+        experience: rowsOf(addon.env, names.experience),
+        education: rowsOf(addon.env, names.education),
+      },
       status: summary.status,
       rowsWritten: summary.rowsWritten,
     };
@@ -129,7 +147,8 @@ interface Pages {
   education: number[];
 }
 
-const entries = (list: unknown) => (Array.isArray(list) ? list.filter((entry) => entry !== null && typeof entry === 'object').length : 0);
+const entries = (list: unknown) =>
+  Array.isArray(list) ? list.filter((entry) => entry !== null && typeof entry === 'object').length : 0;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** The mock's research results for QUERY, 100 to a page. */
@@ -159,7 +178,12 @@ function generatePages(total: number): Pages {
 
 function firstProfiles(data: Pages, total: number): Pages {
   const pages = Math.ceil(total / RESULTS_PAGE_SIZE);
-  return { total, pages: data.pages.slice(0, pages), experience: data.experience.slice(0, pages), education: data.education.slice(0, pages) };
+  return {
+    total,
+    pages: data.pages.slice(0, pages),
+    experience: data.experience.slice(0, pages),
+    education: data.education.slice(0, pages),
+  };
 }
 
 /** Answers GET …/deep_research/{id}?page=N&page_size=100 as the service does for a completed job. */
@@ -182,7 +206,13 @@ function pagesHttp(jobId: string, data: Pages, timing: { ms: number; calls: numb
           chunks_processed: chunks,
           total_chunks: chunks,
           results: '@RESULTS@',
-          pagination: { page, page_size: RESULTS_PAGE_SIZE, total_results: data.total, total_pages: totalPages, has_more: page < totalPages },
+          pagination: {
+            page,
+            page_size: RESULTS_PAGE_SIZE,
+            total_results: data.total,
+            total_pages: totalPages,
+            has_more: page < totalPages,
+          },
         };
         const body = JSON.stringify(meta).replace('"@RESULTS@"', data.pages[page - 1] ?? '[]');
         return { status: 200, headers: { 'content-type': 'application/json' }, body };
@@ -248,7 +278,12 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const clock: Clock = { now: () => env.clock.now(), sleep: (delay) => env.clock.advance(delay) };
     const jobId = `bench${data.total}-0000-4000-8000-000000000000`;
     const timing = { ms: 0, calls: 0 };
-    const client = new ApiClient({ http: pagesHttp(jobId, data, timing), clock, apiKey: 'lk_bench_core_poll_00000000000f1', baseUrl: 'https://api.bench.invalid' });
+    const client = new ApiClient({
+      http: pagesHttp(jobId, data, timing),
+      clock,
+      apiKey: 'lk_bench_core_poll_00000000000f1',
+      baseUrl: 'https://api.bench.invalid',
+    });
 
     // What startResearch does: the results sheet with its headers (not part of the poll's figures).
     const resultsSheet = env.run('sidebar', OWNER, () => {
@@ -262,9 +297,23 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const names = sheetNames(resultsSheet);
     const now = new Date(clock.now()).toISOString();
     const job: JobRecord = {
-      jobId, query: QUERY, limit: data.total, columns, status: 'processing', message: '', sheetName: resultsSheet,
-      rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0,
-      createdAt: now, updatedAt: now, error: null, startedBy: OWNER, baseUrl: 'https://api.bench.invalid', nextPage: 1,
+      jobId,
+      query: QUERY,
+      limit: data.total,
+      columns,
+      status: 'processing',
+      message: '',
+      sheetName: resultsSheet,
+      rowsWritten: 0,
+      finalResultsCount: 0,
+      chunksProcessed: 0,
+      totalChunks: 0,
+      createdAt: now,
+      updatedAt: now,
+      error: null,
+      startedBy: OWNER,
+      baseUrl: 'https://api.bench.invalid',
+      nextPage: 1,
     };
 
     const stats: TableStats = {
@@ -279,7 +328,11 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const opened = new Map<string, SheetTable>();
     const open = (name: string, kind: SheetKind): SheetTable => {
       let table = opened.get(name);
-      if (table === undefined) opened.set(name, (table = rememberingTable(counted(sheetTable(sheetNamed(app.getActiveSpreadsheet(), name)), stats, kind))));
+      if (table === undefined)
+        opened.set(
+          name,
+          (table = rememberingTable(counted(sheetTable(sheetNamed(app.getActiveSpreadsheet(), name)), stats, kind))),
+        );
       return table;
     };
     const sheets: ResearchSheets = {
@@ -293,7 +346,9 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const poll = timed(() => {
       savedAt.push(performance.now());
       return env.run('trigger', OWNER, () =>
-        pollJob(job, { client, clock, sheets, stopBy: clock.now() + POLL_BUDGET_MS }, () => savedAt.push(performance.now())),
+        pollJob(job, { client, clock, sheets, stopBy: clock.now() + POLL_BUDGET_MS }, () =>
+          savedAt.push(performance.now()),
+        ),
       );
     });
     // The last save is of the empty page after the end.
@@ -308,7 +363,11 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       pageRequests: timing.calls,
       setValues: env.spreadsheet.stats.setValuesCalls - before.setValuesCalls,
       setValuesBySheet: stats.setValues,
-      rows: { results: rowsOf(env, names.results), experience: rowsOf(env, names.experience), education: rowsOf(env, names.education) },
+      rows: {
+        results: rowsOf(env, names.results),
+        experience: rowsOf(env, names.experience),
+        education: rowsOf(env, names.education),
+      },
       status: poll.value.job.status,
       rowsWritten: poll.value.job.rowsWritten,
       sheetMs: {
@@ -377,7 +436,8 @@ function checksOf(run: WriteRun, data?: Pages): TargetCheck[] {
     run.rows.results === run.profiles &&
     run.rowsWritten === run.profiles &&
     run.status === 'completed' &&
-    (data === undefined || (run.rows.experience === sum(data.experience) && run.rows.education === sum(data.education)));
+    (data === undefined ||
+      (run.rows.experience === sum(data.experience) && run.rows.education === sum(data.education)));
   return [
     {
       target: `${int(run.profiles)} "${run.columns}" (${run.route}): about one setValues per page per sheet, all rows written`,
@@ -417,10 +477,10 @@ export async function researchWriteBenchmark(context: BenchContext): Promise<Ben
     figures: runs.flatMap(({ run }) => figuresOf(run)),
     targets: runs.flatMap(({ run, data }) => checksOf(run, data)),
     notes: [
-      'Route 1 runs the built dist/Code.js: startResearch, the mock\'s manual job clock advanced until all 1,000 results exist (the mock caps a job at 1,000), then one pollResearch from the sidebar; page fetches go over real HTTP to the mock, which generates the profiles.',
-      'Route 2 calls the same core pollJob and the same SheetTable adapter that pollResearch uses, over dev/gas-fakes sheets in one trigger execution, with pages served from memory, so 10,000 profiles fit in one run; sheet set-up (startResearch\'s header row) is not counted.',
+      "Route 1 runs the built dist/Code.js: startResearch, the mock's manual job clock advanced until all 1,000 results exist (the mock caps a job at 1,000), then one pollResearch from the sidebar; page fetches go over real HTTP to the mock, which generates the profiles.",
+      "Route 2 calls the same core pollJob and the same SheetTable adapter that pollResearch uses, over dev/gas-fakes sheets in one trigger execution, with pages served from memory, so 10,000 profiles fit in one run; sheet set-up (startResearch's header row) is not counted.",
       'Each poll reads the header row and the key column of each sheet once and remembers them across its pages (rememberingTable), so per-page time stays flat as the sheets grow; the "key columns" figure counts the cells read.',
-      'Times are those of the in-memory fakes (cell parsing, formats, bookkeeping), not of Google\'s servers, where each setValues is a round trip: the setValues count is the figure that carries over.',
+      "Times are those of the in-memory fakes (cell parsing, formats, bookkeeping), not of Google's servers, where each setValues is a round trip: the setValues count is the figure that carries over.",
       `Generating the 10,000 profiles took ${ms(generated.ms)} and is not counted.`,
     ],
   };

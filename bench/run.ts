@@ -6,7 +6,16 @@ import { creditsBenchmark } from './credits';
 import { flattenBenchmark } from './flatten';
 import { researchWriteBenchmark } from './research-write';
 import { speedBenchmark } from './speed';
-import { EnvPool, errorMessage, ms, printReport, table, type BenchContext, type BenchReport, type Benchmark } from './support';
+import {
+  EnvPool,
+  errorMessage,
+  ms,
+  printReport,
+  table,
+  type BenchContext,
+  type BenchReport,
+  type Benchmark,
+} from './support';
 
 const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
   { id: '(a)', name: 'Issue 4 — credits', run: creditsBenchmark },
@@ -45,7 +54,9 @@ async function main(): Promise<number> {
       } catch (error) {
         const message = error instanceof Error && error.stack ? error.stack : errorMessage(error);
         failures.push({ id: benchmark.id, name: benchmark.name, error: message.split('\n')[0] });
-        console.log(`\n${benchmark.id} ${benchmark.name}: COULD NOT RUN\n  ${message.split('\n').slice(0, 6).join('\n  ')}`);
+        console.log(
+          `\n${benchmark.id} ${benchmark.name}: COULD NOT RUN\n  ${message.split('\n').slice(0, 6).join('\n  ')}`,
+        );
       } finally {
         envs.disposeAll();
       }

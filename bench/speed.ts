@@ -1,6 +1,16 @@
 // Issue 4, speed: one 50-row SCRAPE_PROFILE range call against 50 single-cell calls (the same column filled down,
 // run one after another), with the mock answering every scrape 400 ms late.
-import { addonWithKey, errorMessage, formula, ms, ratio, timed, type Addon, type BenchContext, type BenchReport } from './support';
+import {
+  addonWithKey,
+  errorMessage,
+  formula,
+  ms,
+  ratio,
+  timed,
+  type Addon,
+  type BenchContext,
+  type BenchReport,
+} from './support';
 
 const ROWS = 50;
 const LATENCY_MS = 400;
@@ -76,7 +86,11 @@ export async function speedBenchmark(context: BenchContext): Promise<BenchReport
         { label: 'wall time', addon: ms(rangeMs), baseline: ms(oneMs) },
         { label: 'scrape requests', addon: String(rangeRequests), baseline: String(oneRequests) },
         { label: 'error rows', addon: String(rangeErrors), baseline: String(oneErrors) },
-        { label: 'per call (mean / slowest)', addon: ms(rangeMs), baseline: `${ms(oneMs / ROWS)} / ${ms(Math.max(...perCall))}` },
+        {
+          label: 'per call (mean / slowest)',
+          addon: ms(rangeMs),
+          baseline: `${ms(oneMs / ROWS)} / ${ms(Math.max(...perCall))}`,
+        },
         { label: 'lower bound set by the latency', addon: ms(LATENCY_MS), baseline: ms(LATENCY_MS * ROWS) },
         { label: 'speed-up', addon: ratio(speedup) },
       ],

@@ -2,7 +2,13 @@
 // integration harness, which bench/ must not import), the report shapes, timing and formatting.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGasEnvironment, loadBundle, type Bundle, type GasEnvironment, type GasEnvironmentOptions } from '../dev/gas-fakes';
+import {
+  createGasEnvironment,
+  loadBundle,
+  type Bundle,
+  type GasEnvironment,
+  type GasEnvironmentOptions,
+} from '../dev/gas-fakes';
 import type { SpawnedMockApi } from '../dev/mock-api/spawn';
 import type { Tier } from '../src/core/api/types';
 
@@ -134,7 +140,9 @@ export function ratio(n: number): string {
 }
 
 export function errorMessage(error: unknown): string {
-  return error !== null && typeof error === 'object' && 'message' in error ? String((error as Error).message) : String(error);
+  return error !== null && typeof error === 'object' && 'message' in error
+    ? String((error as Error).message)
+    : String(error);
 }
 
 // ---------- Printing ----------
@@ -143,7 +151,9 @@ const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width
 
 /** A plain-text table; every cell is one line. */
 export function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((header, c) => Math.max([...header].length, ...rows.map((row) => [...(row[c] ?? '')].length)));
+  const widths = headers.map((header, c) =>
+    Math.max([...header].length, ...rows.map((row) => [...(row[c] ?? '')].length)),
+  );
   const line = (cells: string[]) => `  ${cells.map((cell, c) => pad(cell, widths[c])).join('  │  ')}`.trimEnd();
   const rule = `  ${widths.map((w) => '─'.repeat(w)).join('──┼──')}`;
   return [line(headers), rule, ...rows.map(line)].join('\n');
@@ -153,7 +163,9 @@ export function printReport(report: BenchReport): void {
   console.log(`\n${report.id}  ${report.title}`);
   console.log('═'.repeat(Math.min(110, report.id.length + report.title.length + 2)));
   const hasBaseline = report.figures.some((figure) => figure.baseline !== undefined);
-  const headers = hasBaseline ? ['figure', 'sheet-enrich', report.baselineHeader ?? 'baseline'] : ['figure', 'sheet-enrich'];
+  const headers = hasBaseline
+    ? ['figure', 'sheet-enrich', report.baselineHeader ?? 'baseline']
+    : ['figure', 'sheet-enrich'];
   const rows = report.figures.map((figure) =>
     hasBaseline ? [figure.label, figure.addon, figure.baseline ?? ''] : [figure.label, figure.addon],
   );

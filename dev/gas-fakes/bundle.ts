@@ -59,12 +59,20 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
   function newScope(): { context: vm.Context; realm: Realm } {
     latestContext = vm.createContext({ ...env.globals });
     followFakeClock(latestContext, () => env.clock.now());
-    const realm = vm.runInContext('({ Array: Array, Object: Object, Date: Date, Error: Error })', latestContext) as Realm;
+    const realm = vm.runInContext(
+      '({ Array: Array, Object: Object, Date: Date, Error: Error })',
+      latestContext,
+    ) as Realm;
     return { context: latestContext, realm };
   }
 
   /** One execution: fresh scope, top-level code (recorded as loading), then invoke(the function). */
-  function execute<T>(mode: ExecutionMode, user: string, name: string, invoke: (fn: ScriptFunction, realm: Realm) => T): T {
+  function execute<T>(
+    mode: ExecutionMode,
+    user: string,
+    name: string,
+    invoke: (fn: ScriptFunction, realm: Realm) => T,
+  ): T {
     const { context, realm } = newScope();
     return runtime.run(
       mode,
@@ -108,7 +116,8 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
       return execute(mode, user, name, (fn, realm) => copyInto(fn(...copyInto(args, realm)), MAIN_REALM));
     },
     callFromSidebar(name, args, user) {
-      if (name.endsWith('_')) throw new Error(`Script function not found: ${name} (private functions cannot be called from the client).`);
+      if (name.endsWith('_'))
+        throw new Error(`Script function not found: ${name} (private functions cannot be called from the client).`);
       args.forEach((arg, i) => checkJsonLike(arg, String(i)));
       return execute('sidebar', user, name, (fn, realm) => {
         const result: unknown = fn(...copyInto(args, realm));
@@ -132,7 +141,9 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
           continue;
         }
         try {
-          execute('trigger', trigger.owner, trigger.handler, (fn, realm) => fn(copyInto(clockEvent(trigger.id, startedAt), realm)));
+          execute('trigger', trigger.owner, trigger.handler, (fn, realm) =>
+            fn(copyInto(clockEvent(trigger.id, startedAt), realm)),
+          );
         } catch (error) {
           record.error = isErrorLike(error) ? (error as Error).message : String(error);
         } finally {
@@ -148,7 +159,9 @@ function checkPlatformSyntax(code: string, filename: string): void {
   try {
     parse(code, { ecmaVersion: PLATFORM_ECMA_VERSION, sourceType: 'script' });
   } catch (error) {
-    throw new SyntaxError(`${filename} is not ES${PLATFORM_ECMA_VERSION} script syntax, as Apps Script requires: ${(error as Error).message}`);
+    throw new SyntaxError(
+      `${filename} is not ES${PLATFORM_ECMA_VERSION} script syntax, as Apps Script requires: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -16,7 +16,10 @@ interface Entry {
 /** One cache's entries, oldest write first (a Map keeps insertion order; a re-put moves the key to the end). */
 export type CacheStore = Map<string, Entry>;
 
-export class FakeCache implements GasShape<GoogleAppsScript.Cache.Cache, 'get' | 'getAll' | 'put' | 'putAll' | 'remove' | 'removeAll'> {
+export class FakeCache implements GasShape<
+  GoogleAppsScript.Cache.Cache,
+  'get' | 'getAll' | 'put' | 'putAll' | 'remove' | 'removeAll'
+> {
   constructor(
     private readonly runtime: Runtime,
     private readonly store: CacheStore,
@@ -108,9 +111,10 @@ export class CacheStores {
   }
 }
 
-export class FakeCacheService
-  implements GasShape<GoogleAppsScript.Cache.CacheService, 'getScriptCache' | 'getDocumentCache' | 'getUserCache'>
-{
+export class FakeCacheService implements GasShape<
+  GoogleAppsScript.Cache.CacheService,
+  'getScriptCache' | 'getDocumentCache' | 'getUserCache'
+> {
   constructor(
     private readonly runtime: Runtime,
     private readonly stores: CacheStores,

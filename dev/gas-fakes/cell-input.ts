@@ -28,7 +28,20 @@ const PLAIN_NUMBER = new RegExp(`^([+-]?)(${NUMBER_BODY})(?:[eE]([+-]?\\d+))?$`)
 const PERCENT = new RegExp(`^([+-]?)(${NUMBER_BODY})%$`);
 const CURRENCY = new RegExp(`^([+-]?)\\$(${NUMBER_BODY})$`);
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const TIME_PART = String.raw`(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?`;
 const MONTH_DAY = /^(\d{1,2})[/-](\d{1,2})$/;
 const MONTH_DAY_YEAR = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:\s+${TIME_PART})?$`, 'i');
@@ -123,7 +136,10 @@ function calendarDate(year: number, month: number, day: number, time: Array<stri
   const hasTime = time[0] !== undefined;
   const timeMs = hasTime ? timeOfDayMs(time) : 0;
   if (timeMs === null) return null;
-  return { value: new Date(Date.UTC(year, month - 1, day) + timeMs), impliedFormat: hasTime ? DATE_TIME_FORMAT : DATE_FORMAT };
+  return {
+    value: new Date(Date.UTC(year, month - 1, day) + timeMs),
+    impliedFormat: hasTime ? DATE_TIME_FORMAT : DATE_FORMAT,
+  };
 }
 
 function timeOfDayMs([hours, minutes, seconds, meridiem]: Array<string | undefined>): number | null {
@@ -143,7 +159,10 @@ export function displayValue(value: CellValue, format: string): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'string') return value;
   if (value instanceof Date || Object.prototype.toString.call(value) === '[object Date]') {
-    return formatSheetsDate(value as Date, format === GENERAL_FORMAT || format === PLAIN_TEXT_FORMAT ? DATE_TIME_FORMAT : format);
+    return formatSheetsDate(
+      value as Date,
+      format === GENERAL_FORMAT || format === PLAIN_TEXT_FORMAT ? DATE_TIME_FORMAT : format,
+    );
   }
   return formatNumber(value, format);
 }

@@ -113,7 +113,12 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     dailyQuota: options.dailyUrlFetchQuota ?? DEFAULT_DAILY_URL_FETCH_QUOTA,
     timeoutMs: options.urlFetchTimeoutMs ?? DEFAULT_URL_FETCH_TIMEOUT_MS,
   });
-  const triggerContext = { runtime, table: triggerTable, scriptKind: options.scriptKind ?? 'addon', documentId: spreadsheet.id };
+  const triggerContext = {
+    runtime,
+    table: triggerTable,
+    scriptKind: options.scriptKind ?? 'addon',
+    documentId: spreadsheet.id,
+  };
 
   const globals: Record<string, unknown> = {
     SpreadsheetApp: new FakeSpreadsheetApp({ runtime, model: spreadsheet, uiLog }),

@@ -1,7 +1,19 @@
 // In-memory fakes of the Apps Script services sheet-enrich uses, enforcing the rules of /work/shared/PLATFORM.md.
-export { createGasEnvironment, type ExecutionInfo, type GasEnvironment, type GasEnvironmentOptions } from './environment';
+export {
+  createGasEnvironment,
+  type ExecutionInfo,
+  type GasEnvironment,
+  type GasEnvironmentOptions,
+} from './environment';
 export { loadBundle, type Bundle, type FiredTrigger, type LoadBundleOptions } from './bundle';
-export { CUSTOM_FUNCTION_LIMIT_MS, EXECUTION_LIMIT_MS, TIMEOUT_MESSAGE, type ClockMode, type ExecutionMode, type RuntimeStats } from './runtime';
+export {
+  CUSTOM_FUNCTION_LIMIT_MS,
+  EXECUTION_LIMIT_MS,
+  TIMEOUT_MESSAGE,
+  type ClockMode,
+  type ExecutionMode,
+  type RuntimeStats,
+} from './runtime';
 export { FakeSheet, FakeSpreadsheet, type Cell, type SpreadsheetStats } from './spreadsheet-model';
 export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';

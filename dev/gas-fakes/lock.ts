@@ -31,7 +31,10 @@ export class LockTable {
   }
 }
 
-export class FakeLock implements GasShape<GoogleAppsScript.Lock.Lock, 'tryLock' | 'waitLock' | 'releaseLock' | 'hasLock'> {
+export class FakeLock implements GasShape<
+  GoogleAppsScript.Lock.Lock,
+  'tryLock' | 'waitLock' | 'releaseLock' | 'hasLock'
+> {
   private acquiredBy: number | null = null;
 
   constructor(
@@ -75,9 +78,10 @@ export class FakeLock implements GasShape<GoogleAppsScript.Lock.Lock, 'tryLock' 
   }
 }
 
-export class FakeLockService
-  implements GasShape<GoogleAppsScript.Lock.LockService, 'getDocumentLock' | 'getScriptLock' | 'getUserLock'>
-{
+export class FakeLockService implements GasShape<
+  GoogleAppsScript.Lock.LockService,
+  'getDocumentLock' | 'getScriptLock' | 'getUserLock'
+> {
   constructor(
     private readonly runtime: Runtime,
     private readonly table: LockTable,

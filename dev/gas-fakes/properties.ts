@@ -81,7 +81,8 @@ export class FakeProperties implements GasShape<GoogleAppsScript.Properties.Prop
   /** Checks both limits before changing anything, so a refused call stores nothing. */
   private putAll(entries: Array<[string, string]>, replace: boolean): void {
     for (const [key, value] of entries) {
-      if (utf8Bytes(key) + utf8Bytes(value) > MAX_PROPERTY_BYTES) throw this.runtime.exception('Argument too large: value');
+      if (utf8Bytes(key) + utf8Bytes(value) > MAX_PROPERTY_BYTES)
+        throw this.runtime.exception('Argument too large: value');
     }
     const next: PropertyStore = new Map(replace ? [] : this.store);
     for (const [key, value] of entries) next.set(key, value);
@@ -108,9 +109,10 @@ export class PropertyStores {
   }
 }
 
-export class FakePropertiesService
-  implements GasShape<GoogleAppsScript.Properties.PropertiesService, 'getUserProperties' | 'getDocumentProperties' | 'getScriptProperties'>
-{
+export class FakePropertiesService implements GasShape<
+  GoogleAppsScript.Properties.PropertiesService,
+  'getUserProperties' | 'getDocumentProperties' | 'getScriptProperties'
+> {
   constructor(
     private readonly runtime: Runtime,
     private readonly stores: PropertyStores,

@@ -14,7 +14,13 @@ const HOUR_INTERVALS = [1, 2, 4, 6, 8, 12];
 const MINUTE_MS = 60_000;
 
 const AuthMode = { NONE: 'NONE', LIMITED: 'LIMITED', FULL: 'FULL', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION' } as const;
-const EventType = { CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE' } as const;
+const EventType = {
+  CLOCK: 'CLOCK',
+  ON_OPEN: 'ON_OPEN',
+  ON_EDIT: 'ON_EDIT',
+  ON_FORM_SUBMIT: 'ON_FORM_SUBMIT',
+  ON_CHANGE: 'ON_CHANGE',
+} as const;
 const TriggerSource = { SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS' } as const;
 
 export interface TriggerInfo {
@@ -133,9 +139,10 @@ interface TriggerContext {
   documentId: string;
 }
 
-export class FakeClockTriggerBuilder
-  implements GasShape<GoogleAppsScript.Script.ClockTriggerBuilder, 'everyMinutes' | 'everyHours' | 'after' | 'create'>
-{
+export class FakeClockTriggerBuilder implements GasShape<
+  GoogleAppsScript.Script.ClockTriggerBuilder,
+  'everyMinutes' | 'everyHours' | 'after' | 'create'
+> {
   private schedule: Schedule | null = null;
 
   constructor(
@@ -163,7 +170,8 @@ export class FakeClockTriggerBuilder
     const { runtime, table, documentId } = this.context;
     const execution = runtime.use('triggers', 'ClockTriggerBuilder.create');
     const schedule = this.schedule;
-    if (!schedule) throw runtime.exception('The trigger has no schedule: call everyMinutes, everyHours or after first.');
+    if (!schedule)
+      throw runtime.exception('The trigger has no schedule: call everyMinutes, everyHours or after first.');
     this.checkSchedule(schedule);
     const mine = table.ownedBy(execution.user);
     if (this.context.scriptKind === 'addon' && mine.some((trigger) => trigger.documentId === documentId)) {
@@ -172,7 +180,9 @@ export class FakeClockTriggerBuilder
       );
     }
     if (mine.length >= MAX_TRIGGERS_PER_USER) {
-      throw runtime.exception('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+      throw runtime.exception(
+        'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+      );
     }
     const now = runtime.clock.now();
     const firstRunIn = schedule.kind === 'after' ? schedule.afterMs! : periodMs(schedule);
@@ -234,7 +244,9 @@ export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp
   getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
     const { user } = this.context.runtime.use('triggers', 'ScriptApp.getUserTriggers');
     if (!(spreadsheet instanceof FakeSpreadsheetFacade)) {
-      throw this.context.runtime.exception("The parameters don't match the method signature for ScriptApp.getUserTriggers.");
+      throw this.context.runtime.exception(
+        "The parameters don't match the method signature for ScriptApp.getUserTriggers.",
+      );
     }
     const mine = this.context.table.ownedBy(user).filter((info) => info.documentId === this.context.documentId);
     return this.context.runtime.toScript(mine.map((info) => new FakeTrigger(info)));
@@ -244,7 +256,9 @@ export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp
   deleteTrigger(trigger: unknown): void {
     const { user } = this.context.runtime.use('triggers', 'ScriptApp.deleteTrigger');
     if (!(trigger instanceof FakeTrigger)) {
-      throw this.context.runtime.exception("The parameters don't match the method signature for ScriptApp.deleteTrigger.");
+      throw this.context.runtime.exception(
+        "The parameters don't match the method signature for ScriptApp.deleteTrigger.",
+      );
     }
     if (trigger.info.owner === user) this.context.table.remove(trigger.info.id);
   }

@@ -14,11 +14,7 @@ export class FakeUser implements GasShape<GoogleAppsScript.Base.User, 'getEmail'
 }
 
 type SessionMembers =
-  | 'getActiveUser'
-  | 'getEffectiveUser'
-  | 'getTemporaryActiveUserKey'
-  | 'getScriptTimeZone'
-  | 'getActiveUserLocale';
+  'getActiveUser' | 'getEffectiveUser' | 'getTemporaryActiveUserKey' | 'getScriptTimeZone' | 'getActiveUserLocale';
 
 export class FakeSession implements GasShape<GoogleAppsScript.Base.Session, SessionMembers> {
   constructor(private readonly runtime: Runtime) {}

@@ -14,9 +14,10 @@ interface Services {
   uiLog: UiLog;
 }
 
-export class FakeSpreadsheetApp
-  implements GasShape<GoogleAppsScript.Spreadsheet.SpreadsheetApp, 'getActiveSpreadsheet' | 'getActive' | 'getActiveSheet' | 'getUi' | 'openById' | 'flush'>
-{
+export class FakeSpreadsheetApp implements GasShape<
+  GoogleAppsScript.Spreadsheet.SpreadsheetApp,
+  'getActiveSpreadsheet' | 'getActive' | 'getActiveSheet' | 'getUi' | 'openById' | 'flush'
+> {
   constructor(private readonly services: Services) {}
 
   getActiveSpreadsheet(): FakeSpreadsheetFacade {
@@ -98,7 +99,9 @@ export class FakeSpreadsheetFacade implements GasShape<GoogleAppsScript.Spreadsh
   }
 
   getSheetById(id: number): FakeSheetFacade | null {
-    const sheet = this.use('sheetRead', 'getSheetById').sheets().find((s) => s.sheetId === id);
+    const sheet = this.use('sheetRead', 'getSheetById')
+      .sheets()
+      .find((s) => s.sheetId === id);
     return sheet ? new FakeSheetFacade(this.services, sheet) : null;
   }
 
@@ -106,7 +109,9 @@ export class FakeSpreadsheetFacade implements GasShape<GoogleAppsScript.Spreadsh
   insertSheet(nameOrIndex?: string | number, index?: number): FakeSheetFacade {
     const model = this.use('sheetWrite', 'insertSheet');
     const sheet =
-      typeof nameOrIndex === 'number' ? model.insertSheet(undefined, nameOrIndex) : model.insertSheet(nameOrIndex, index);
+      typeof nameOrIndex === 'number'
+        ? model.insertSheet(undefined, nameOrIndex)
+        : model.insertSheet(nameOrIndex, index);
     return new FakeSheetFacade(this.services, sheet);
   }
 
@@ -143,7 +148,9 @@ export class FakeSpreadsheetFacade implements GasShape<GoogleAppsScript.Spreadsh
 
 function sheetOf(runtime: Runtime, value: unknown, method: string): FakeSheet {
   if (value instanceof FakeSheetFacade) return value.model;
-  throw runtime.exception(`The parameters (${typeof value}) don't match the method signature for SpreadsheetApp.${method}.`);
+  throw runtime.exception(
+    `The parameters (${typeof value}) don't match the method signature for SpreadsheetApp.${method}.`,
+  );
 }
 
 type SheetMembers =
@@ -256,12 +263,15 @@ export class FakeSheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Sh
   appendRow(rowContents: unknown[]): this {
     const sheet = this.use('sheetWrite', 'appendRow');
     if (!Array.isArray(rowContents)) {
-      throw this.services.runtime.exception("The parameters don't match the method signature for SpreadsheetApp.Sheet.appendRow.");
+      throw this.services.runtime.exception(
+        "The parameters don't match the method signature for SpreadsheetApp.Sheet.appendRow.",
+      );
     }
     this.services.model.stats.writeCalls++;
     const row = sheet.lastRow() + 1;
     if (row > sheet.maxRows) sheet.insertRows(sheet.maxRows, row - sheet.maxRows);
-    if (rowContents.length > sheet.maxColumns) sheet.insertColumns(sheet.maxColumns, rowContents.length - sheet.maxColumns);
+    if (rowContents.length > sheet.maxColumns)
+      sheet.insertColumns(sheet.maxColumns, rowContents.length - sheet.maxColumns);
     sheet.writeValues({ row, column: 1, numRows: 1, numColumns: rowContents.length }, [rowContents]);
     return this;
   }
@@ -405,7 +415,9 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
 
   setNumberFormat(numberFormat: string): this {
     const sheet = this.write('setNumberFormat');
-    this.forEachCell((row, column) => sheet.setCell(row, column, { ...sheet.cell(row, column), format: String(numberFormat) }));
+    this.forEachCell((row, column) =>
+      sheet.setCell(row, column, { ...sheet.cell(row, column), format: String(numberFormat) }),
+    );
     return this;
   }
 
@@ -487,7 +499,9 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
   private checkShape(grid: unknown, method: string): void {
     const runtime = this.services.runtime;
     if (!Array.isArray(grid) || !grid.every((row) => Array.isArray(row))) {
-      throw runtime.exception(`The parameters (${typeof grid}) don't match the method signature for SpreadsheetApp.Range.${method}.`);
+      throw runtime.exception(
+        `The parameters (${typeof grid}) don't match the method signature for SpreadsheetApp.Range.${method}.`,
+      );
     }
     if (grid.length !== this.rect.numRows) {
       throw runtime.exception(

@@ -148,7 +148,9 @@ export class FakeSheet {
   private checkStorable(value: unknown, row: number, column: number): void {
     const runtime = this.spreadsheet.runtime;
     if (typeof value === 'string' && value.length > MAX_CELL_CHARS) {
-      throw runtime.exception(`Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`);
+      throw runtime.exception(
+        `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`,
+      );
     }
     const storable =
       value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value) || isDate(value);

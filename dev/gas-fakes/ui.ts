@@ -101,9 +101,10 @@ export class FakeHtmlOutput implements GasShape<GoogleAppsScript.HTML.HtmlOutput
   }
 }
 
-export class FakeHtmlService
-  implements GasShape<GoogleAppsScript.HTML.HtmlService, 'createHtmlOutput' | 'createHtmlOutputFromFile'>
-{
+export class FakeHtmlService implements GasShape<
+  GoogleAppsScript.HTML.HtmlService,
+  'createHtmlOutput' | 'createHtmlOutputFromFile'
+> {
   readonly SandboxMode = SandboxMode;
   readonly XFrameOptionsMode = XFrameOptionsMode;
 
@@ -126,7 +127,10 @@ export class FakeHtmlService
   }
 }
 
-export class FakeMenu implements GasShape<GoogleAppsScript.Base.Menu, 'addItem' | 'addSeparator' | 'addSubMenu' | 'addToUi'> {
+export class FakeMenu implements GasShape<
+  GoogleAppsScript.Base.Menu,
+  'addItem' | 'addSeparator' | 'addSubMenu' | 'addToUi'
+> {
   readonly record: MenuRecord;
 
   constructor(
@@ -199,12 +203,20 @@ export class FakeUi implements GasShape<GoogleAppsScript.Base.Ui, UiMembers> {
 
   showModalDialog(userInterface: unknown, title: string): void {
     this.runtime.use('ui', 'Ui.showModalDialog');
-    this.log.dialogs.push({ title: String(title), html: this.htmlOutput(userInterface, 'showModalDialog').getContent(), modal: true });
+    this.log.dialogs.push({
+      title: String(title),
+      html: this.htmlOutput(userInterface, 'showModalDialog').getContent(),
+      modal: true,
+    });
   }
 
   showModelessDialog(userInterface: unknown, title: string): void {
     this.runtime.use('ui', 'Ui.showModelessDialog');
-    this.log.dialogs.push({ title: String(title), html: this.htmlOutput(userInterface, 'showModelessDialog').getContent(), modal: false });
+    this.log.dialogs.push({
+      title: String(title),
+      html: this.htmlOutput(userInterface, 'showModelessDialog').getContent(),
+      modal: false,
+    });
   }
 
   /** alert(prompt), alert(prompt, buttons) or alert(title, prompt, buttons); answers with the set's first button. */

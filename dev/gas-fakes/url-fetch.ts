@@ -147,7 +147,9 @@ export class FakeUrlFetchApp implements GasShape<GoogleAppsScript.URL_Fetch.UrlF
     if (typeof payload === 'string') return new Uint8Array(Buffer.from(payload, 'utf8'));
     if (Array.isArray(payload)) return Uint8Array.from(payload as number[], (byte) => byte & 0xff);
     if (isPlainObject(payload)) {
-      const form = Object.entries(payload).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+      const form = Object.entries(payload).map(
+        ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`,
+      );
       return new Uint8Array(Buffer.from(form.join('&'), 'utf8'));
     }
     throw this.runtime.exception('Invalid argument: payload');

@@ -15,7 +15,13 @@ const DigestAlgorithm = {
   SHA_512: 'SHA_512',
 } as const;
 
-const NODE_DIGESTS: Record<string, string> = { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512' };
+const NODE_DIGESTS: Record<string, string> = {
+  MD5: 'md5',
+  SHA_1: 'sha1',
+  SHA_256: 'sha256',
+  SHA_384: 'sha384',
+  SHA_512: 'sha512',
+};
 
 const Charset = { US_ASCII: 'US_ASCII', UTF_8: 'UTF_8' } as const;
 
@@ -43,12 +49,17 @@ export class FakeUtilities implements GasShape<GoogleAppsScript.Utilities.Utilit
   /** Costs fake time only; the execution's time limit still applies. */
   sleep(milliseconds: number): void {
     const execution = this.runtime.use('utilities', 'Utilities.sleep');
-    if (!(milliseconds >= 0 && milliseconds <= MAX_SLEEP_MS)) throw this.runtime.exception('Invalid argument: milliseconds');
+    if (!(milliseconds >= 0 && milliseconds <= MAX_SLEEP_MS))
+      throw this.runtime.exception('Invalid argument: milliseconds');
     this.runtime.clock.advance(milliseconds);
     this.runtime.enforceTimeLimit(execution);
   }
 
-  computeDigest(algorithm: GasDigestAlgorithm | string, value: string | number[], charset: GasCharset | string = Charset.UTF_8): number[] {
+  computeDigest(
+    algorithm: GasDigestAlgorithm | string,
+    value: string | number[],
+    charset: GasCharset | string = Charset.UTF_8,
+  ): number[] {
     this.runtime.use('utilities', 'Utilities.computeDigest');
     const nodeName = NODE_DIGESTS[String(algorithm)];
     if (!nodeName) throw this.runtime.exception(`Invalid argument: algorithm ${String(algorithm)}`);
@@ -84,7 +95,8 @@ export class FakeUtilities implements GasShape<GoogleAppsScript.Utilities.Utilit
   /** Formats with Java SimpleDateFormat letters (y M d H h m s S a E Z X z, 'quoted text'). */
   formatDate(date: GoogleAppsScript.Base.Date | Date, timeZone: string, format: string): string {
     this.runtime.use('utilities', 'Utilities.formatDate');
-    if (!isDate(date)) throw this.runtime.exception("The parameters don't match the method signature for Utilities.formatDate.");
+    if (!isDate(date))
+      throw this.runtime.exception("The parameters don't match the method signature for Utilities.formatDate.");
     try {
       return formatSimpleDate(date, timeZone, format);
     } catch {
@@ -109,7 +121,20 @@ export class FakeUtilities implements GasShape<GoogleAppsScript.Utilities.Utilit
   }
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function formatSimpleDate(date: Date, timeZone: string, format: string): string {
   const parts = Object.fromEntries(
@@ -130,7 +155,9 @@ export function formatSimpleDate(date: Date, timeZone: string, format: string): 
   const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((type) =>
     Number(parts[type]),
   );
-  const offsetMinutes = Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const offsetMinutes = Math.round(
+    (Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(date.getTime() / 1000) * 1000) / 60_000,
+  );
   const sign = offsetMinutes < 0 ? '-' : '+';
   const offsetHours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
   const offsetRest = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
@@ -142,7 +169,11 @@ export function formatSimpleDate(date: Date, timeZone: string, format: string): 
       case 'y':
         return width === 2 ? pad(year % 100, 2) : pad(year, width);
       case 'M':
-        return width >= 4 ? MONTH_NAMES[month - 1] : width === 3 ? MONTH_NAMES[month - 1].slice(0, 3) : pad(month, width);
+        return width >= 4
+          ? MONTH_NAMES[month - 1]
+          : width === 3
+            ? MONTH_NAMES[month - 1].slice(0, 3)
+            : pad(month, width);
       case 'd':
         return pad(day, width);
       case 'H':
@@ -163,7 +194,11 @@ export function formatSimpleDate(date: Date, timeZone: string, format: string): 
         return `${sign}${offsetHours}${offsetRest}`;
       case 'X':
         if (offsetMinutes === 0) return 'Z';
-        return width === 1 ? `${sign}${offsetHours}` : width === 2 ? `${sign}${offsetHours}${offsetRest}` : `${sign}${offsetHours}:${offsetRest}`;
+        return width === 1
+          ? `${sign}${offsetHours}`
+          : width === 2
+            ? `${sign}${offsetHours}${offsetRest}`
+            : `${sign}${offsetHours}:${offsetRest}`;
       default:
         return offsetMinutes === 0 ? 'UTC' : `GMT${sign}${offsetHours}:${offsetRest}`;
     }

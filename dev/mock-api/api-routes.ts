@@ -1,8 +1,17 @@
 // The service's endpoints. Each handler validates, checks credits, and answers; the server charges a 200's credits.
 
 import {
-  contactLookup, legacyProfileForSlug, modernProfileForSlug, modernResultForQuery, peopleMatchCount, personForQuery,
-  Random, scrapedProfileForSlug, searchCompanies, toLegacyProfile, type ContactQuery,
+  contactLookup,
+  legacyProfileForSlug,
+  modernProfileForSlug,
+  modernResultForQuery,
+  peopleMatchCount,
+  personForQuery,
+  Random,
+  scrapedProfileForSlug,
+  searchCompanies,
+  toLegacyProfile,
+  type ContactQuery,
 } from './data';
 import { failure, integerParam, missingField, ok, strictInteger, validationError, type Reply } from './http';
 import { MAX_RESEARCH_LIMIT, type ResearchJob } from './jobs';
@@ -36,7 +45,8 @@ const PROFILE_NOT_FOUND = failure(404, 'Profile not found.');
 function requiredText(query: URLSearchParams, name: string): string | Reply {
   const value = query.get(name);
   if (value === null) return missingField('query', name);
-  if (value.trim() === '') return validationError(['query', name], 'String should have at least 1 character', 'string_too_short');
+  if (value.trim() === '')
+    return validationError(['query', name], 'String should have at least 1 character', 'string_too_short');
   return value;
 }
 
@@ -48,7 +58,11 @@ function legacyFlag(query: URLSearchParams): boolean | Reply {
   const value = query.get('legacy');
   if (value === null || FALSE_WORDS.includes(value.toLowerCase())) return false;
   if (TRUE_WORDS.includes(value.toLowerCase())) return true;
-  return validationError(['query', 'legacy'], 'Input should be a valid boolean, unable to interpret input', 'bool_parsing');
+  return validationError(
+    ['query', 'legacy'],
+    'Input should be a valid boolean, unable to interpret input',
+    'bool_parsing',
+  );
 }
 
 function isReply(value: unknown): value is Reply {
@@ -156,8 +170,10 @@ function startResearch(request: ApiRequest): Reply {
   }
   const { query, limit = DEFAULT_RESEARCH_LIMIT } = body as { query?: unknown; limit?: unknown };
   if (query === undefined) return missingField('body', 'query');
-  if (typeof query !== 'string') return validationError(['body', 'query'], 'Input should be a valid string', 'string_type');
-  if (query.trim() === '') return validationError(['body', 'query'], 'String should have at least 1 character', 'string_too_short');
+  if (typeof query !== 'string')
+    return validationError(['body', 'query'], 'Input should be a valid string', 'string_type');
+  if (query.trim() === '')
+    return validationError(['body', 'query'], 'String should have at least 1 character', 'string_too_short');
   if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_RESEARCH_LIMIT) {
     return failure(400, `limit must be an integer from 1 to ${MAX_RESEARCH_LIMIT}.`);
   }
@@ -196,7 +212,15 @@ function jobStatus(request: ApiRequest): Reply {
     results: page === null ? all : all.slice((page - 1) * pageSize, page * pageSize),
     ...(page === null
       ? {}
-      : { pagination: { page, page_size: pageSize, total_results: available, total_pages: totalPages, has_more: page < totalPages } }),
+      : {
+          pagination: {
+            page,
+            page_size: pageSize,
+            total_results: available,
+            total_pages: totalPages,
+            has_more: page < totalPages,
+          },
+        }),
     ...(view.error === undefined ? {} : { error: view.error }),
   });
 }
@@ -231,7 +255,8 @@ function people(request: ApiRequest): Reply {
   const count = Math.min(limit, matches);
   if (state.accounts.credits(key) < count * CREDITS.perPerson) return INSUFFICIENT_CREDITS;
   const results = Array.from({ length: count }, (_, i) =>
-    legacy ? toLegacyProfile(personForQuery(state.seed, text, i).person) : modernResultForQuery(state.seed, text, i));
+    legacy ? toLegacyProfile(personForQuery(state.seed, text, i).person) : modernResultForQuery(state.seed, text, i),
+  );
   const searchId = new Random(state.seed, 'search-id', text, limit).uuid();
   return ok({ results, total: matches, query: text, search_id: searchId }, count * CREDITS.perPerson);
 }

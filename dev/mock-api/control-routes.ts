@@ -20,7 +20,9 @@ const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
 function parseJson(body: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(body || '{}');
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -47,7 +49,8 @@ function addFaults(state: MockState, body: Record<string, unknown>): Reply {
 function nextJob(state: MockState, body: Record<string, unknown>): Reply {
   const { duplicates, failAfterResults, secondsPerResult } = body;
   const isCount = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 0);
-  if (!isCount(duplicates) || !isCount(failAfterResults)) return failure(400, 'duplicates and failAfterResults must be integers >= 0.');
+  if (!isCount(duplicates) || !isCount(failAfterResults))
+    return failure(400, 'duplicates and failAfterResults must be integers >= 0.');
   if (secondsPerResult !== undefined && !(Number.isFinite(secondsPerResult) && (secondsPerResult as number) > 0)) {
     return failure(400, 'secondsPerResult must be a number > 0.');
   }

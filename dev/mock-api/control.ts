@@ -1,9 +1,26 @@
 // Typed client of the mock's /__mock/ control endpoints, for tests and benchmarks.
 
 import type { Tier } from '../../src/core/api/types';
-import type { ClockState, JobInternalState, LogFilter, MockFault, MockKey, MockLogEntry, NextJobOptions } from './protocol';
+import type {
+  ClockState,
+  JobInternalState,
+  LogFilter,
+  MockFault,
+  MockKey,
+  MockLogEntry,
+  NextJobOptions,
+} from './protocol';
 
-export type { ClockState, JobClockMode, JobInternalState, LogFilter, MockFault, MockKey, MockLogEntry, NextJobOptions } from './protocol';
+export type {
+  ClockState,
+  JobClockMode,
+  JobInternalState,
+  LogFilter,
+  MockFault,
+  MockKey,
+  MockLogEntry,
+  NextJobOptions,
+} from './protocol';
 
 export function matchesLogFilter(entry: MockLogEntry, filter: LogFilter = {}): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;

@@ -5,20 +5,55 @@ import type { ModernProfile, ScrapedProfile } from '../../src/core/api/types';
 import { criteriaForQuery } from './data/criteria';
 import { hasNoResults } from './data/companies';
 import { personForSlug, slugForQueryResult, type Person } from './data/person';
-import { toLegacyProfile, toModernProfile, toScrapedProfile, type LegacyProfile, type MatchContext } from './data/profile-formats';
+import {
+  toLegacyProfile,
+  toModernProfile,
+  toScrapedProfile,
+  type LegacyProfile,
+  type MatchContext,
+} from './data/profile-formats';
 import { Random } from './data/random';
 
 export { contactLookup, NO_PROFILE_EMAIL_DOMAIN, phoneDigits, type ContactQuery } from './data/contacts';
-export { companyFacts, hasNoResults, searchCompanies, type CompanyFacts, type CompanySearchOutcome } from './data/companies';
+export {
+  companyFacts,
+  hasNoResults,
+  searchCompanies,
+  type CompanyFacts,
+  type CompanySearchOutcome,
+} from './data/companies';
 export { criteriaForQuery } from './data/criteria';
 export {
-  EXTRA_FIELDS, fixtureQuirks, HARD_CASE_PLACES, HARD_CASE_SLUG, HARD_TEXT, isHardCaseQuery, LONG_SUMMARY_LENGTH,
-  longSummary, MISSING_MODERN_FIELDS, MISSING_SCRAPED_FIELDS, MISSING_SCRAPED_PROFILE_FIELDS, NULLED_MODERN_ARRAYS,
-  NULLED_SCRAPED_ARRAYS, NULLED_SCRAPED_PROFILE_ARRAYS, RTL_PLACE, STRUCTURAL_QUIRKS, TEXT_QUIRKS, type Quirk,
+  EXTRA_FIELDS,
+  fixtureQuirks,
+  HARD_CASE_PLACES,
+  HARD_CASE_SLUG,
+  HARD_TEXT,
+  isHardCaseQuery,
+  LONG_SUMMARY_LENGTH,
+  longSummary,
+  MISSING_MODERN_FIELDS,
+  MISSING_SCRAPED_FIELDS,
+  MISSING_SCRAPED_PROFILE_FIELDS,
+  NULLED_MODERN_ARRAYS,
+  NULLED_SCRAPED_ARRAYS,
+  NULLED_SCRAPED_PROFILE_ARRAYS,
+  RTL_PLACE,
+  STRUCTURAL_QUIRKS,
+  TEXT_QUIRKS,
+  type Quirk,
 } from './data/hard-cases';
 export { personForSlug, slugForQueryResult, REFERENCE_MONTH, REFERENCE_YEAR, type Person } from './data/person';
 export { placeText } from './data/text';
-export { profileUrl, toLegacyProfile, toModernProfile, toScrapedProfile, type LegacyProfile, type LegacyExperience, type MatchContext } from './data/profile-formats';
+export {
+  profileUrl,
+  toLegacyProfile,
+  toModernProfile,
+  toScrapedProfile,
+  type LegacyProfile,
+  type LegacyExperience,
+  type MatchContext,
+} from './data/profile-formats';
 export { Random } from './data/random';
 
 export function scrapedProfileForSlug(seed: number, slug: string): ScrapedProfile {

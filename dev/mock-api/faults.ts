@@ -31,11 +31,13 @@ export function faultProblem(fault: unknown): string | null {
   if (!isCount(count)) return 'count must be a positive integer.';
   if (kind === 'status') {
     const { status } = fault as Record<string, unknown>;
-    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) return 'status must be 400-599.';
+    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)
+      return 'status must be 400-599.';
   }
   if (kind === 'rate_limit') {
     const { retryAfterSeconds, via } = fault as Record<string, unknown>;
-    if (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0) return 'retryAfterSeconds must be an integer >= 0.';
+    if (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0)
+      return 'retryAfterSeconds must be an integer >= 0.';
     if (via !== 'header' && via !== 'body') return "via must be 'header' or 'body'.";
   }
   return null;

@@ -3,7 +3,14 @@
 
 import type { JobStatus, ModernProfile } from '../../src/core/api/types';
 import type { MockClock } from './clock';
-import { hasNoResults, modernResultForQuery, personForQuery, Random, toLegacyProfile, type LegacyProfile } from './data';
+import {
+  hasNoResults,
+  modernResultForQuery,
+  personForQuery,
+  Random,
+  toLegacyProfile,
+  type LegacyProfile,
+} from './data';
 import type { JobInternalState, NextJobOptions } from './protocol';
 
 export const PENDING_MS = 5_000;
@@ -86,7 +93,9 @@ export class ResearchJobs {
     const random = new Random(this.seed, 'job', query, limit);
     const targetResults = hasNoResults(query) ? 0 : limit;
     const createdAtJobTime = this.clock.jobTime();
-    const secondsPerResult = options.secondsPerResult ?? Math.min(DEFAULT_SECONDS_PER_RESULT, MAX_PROCESSING_SECONDS / Math.max(1, targetResults));
+    const secondsPerResult =
+      options.secondsPerResult ??
+      Math.min(DEFAULT_SECONDS_PER_RESULT, MAX_PROCESSING_SECONDS / Math.max(1, targetResults));
     const resultTimes: number[] = [];
     let time = createdAtJobTime + PENDING_MS + SEARCHING_MS;
     for (let i = 0; i < targetResults; i++) {
@@ -121,7 +130,11 @@ export class ResearchJobs {
     const at = job.cancelledAtJobTime ?? this.clock.jobTime();
     const view = viewAt(job, at);
     if (job.cancelledAtJobTime === null) return view;
-    return { ...view, status: 'cancelled', message: `Job cancelled by the user; ${view.resultsAvailable} results were kept.` };
+    return {
+      ...view,
+      status: 'cancelled',
+      message: `Job cancelled by the user; ${view.resultsAvailable} results were kept.`,
+    };
   }
 
   /** Cancels a running job; answers the finished status instead when it had already finished. */
@@ -136,7 +149,9 @@ export class ResearchJobs {
   modernResults(job: ResearchJob, count: number): ModernProfile[] {
     for (let i = job.modernRecords.length; i < count; i++) {
       const source = job.repeats.get(i);
-      job.modernRecords.push(source === undefined ? modernResultForQuery(this.seed, job.query, i) : job.modernRecords[source]);
+      job.modernRecords.push(
+        source === undefined ? modernResultForQuery(this.seed, job.query, i) : job.modernRecords[source],
+      );
     }
     return job.modernRecords.slice(0, count);
   }
@@ -144,7 +159,11 @@ export class ResearchJobs {
   legacyResults(job: ResearchJob, count: number): LegacyProfile[] {
     for (let i = job.legacyRecords.length; i < count; i++) {
       const source = job.repeats.get(i);
-      job.legacyRecords.push(source === undefined ? toLegacyProfile(personForQuery(this.seed, job.query, i).person) : job.legacyRecords[source]);
+      job.legacyRecords.push(
+        source === undefined
+          ? toLegacyProfile(personForQuery(this.seed, job.query, i).person)
+          : job.legacyRecords[source],
+      );
     }
     return job.legacyRecords.slice(0, count);
   }
@@ -157,7 +176,11 @@ export class ResearchJobs {
       query: job.query,
       limit: job.limit,
       targetResults: job.targetResults,
-      options: { duplicates: job.duplicates, failAfterResults: job.failAfterResults, secondsPerResult: job.secondsPerResult },
+      options: {
+        duplicates: job.duplicates,
+        failAfterResults: job.failAfterResults,
+        secondsPerResult: job.secondsPerResult,
+      },
       createdAtJobTime: job.createdAtJobTime,
       cancelledAtJobTime: job.cancelledAtJobTime,
       resultTimes: job.resultTimes,
@@ -182,30 +205,54 @@ function repeatPositions(random: Random, length: number, duplicates: number): Ma
 function viewAt(job: ResearchJob, at: number): JobView {
   const elapsed = at - job.createdAtJobTime;
   const totalChunks = Math.max(1, Math.ceil(job.targetResults / RESULTS_PER_CHUNK));
-  const base = { totalResultsFound: job.totalFound, filteredResultsCount: 0, chunksProcessed: 0, totalChunks, resultsAvailable: 0 };
+  const base = {
+    totalResultsFound: job.totalFound,
+    filteredResultsCount: 0,
+    chunksProcessed: 0,
+    totalChunks,
+    resultsAvailable: 0,
+  };
   if (elapsed < PENDING_MS) {
     return { ...base, totalResultsFound: 0, status: 'pending', message: 'Job is queued and waiting to start.' };
   }
   if (elapsed < PENDING_MS + SEARCHING_MS) {
     const found = Math.floor((job.totalFound * (elapsed - PENDING_MS)) / SEARCHING_MS);
-    return { ...base, totalResultsFound: found, status: 'searching', message: 'Searching the index for matching profiles.' };
+    return {
+      ...base,
+      totalResultsFound: found,
+      status: 'searching',
+      message: 'Searching the index for matching profiles.',
+    };
   }
   const appeared = job.resultTimes.filter((time) => time <= at).length;
-  const failAt = job.failAfterResults !== null && job.failAfterResults < job.targetResults ? job.resultTimes[job.failAfterResults] : undefined;
+  const failAt =
+    job.failAfterResults !== null && job.failAfterResults < job.targetResults
+      ? job.resultTimes[job.failAfterResults]
+      : undefined;
   const failed = failAt !== undefined && at >= failAt;
-  const resultsAvailable = failed ? job.failAfterResults ?? 0 : appeared;
+  const resultsAvailable = failed ? (job.failAfterResults ?? 0) : appeared;
   const progress = {
     ...base,
     resultsAvailable,
     // Our reading of "number of filtered results": candidates rejected by validation so far.
     filteredResultsCount: Math.round(resultsAvailable * job.filteredPerResult),
-    chunksProcessed: job.targetResults === 0 ? totalChunks : Math.floor((resultsAvailable / job.targetResults) * totalChunks),
+    chunksProcessed:
+      job.targetResults === 0 ? totalChunks : Math.floor((resultsAvailable / job.targetResults) * totalChunks),
   };
   if (failed) {
-    return { ...progress, status: 'error', message: 'Research failed while validating profiles.', error: JOB_ERROR_TEXT };
+    return {
+      ...progress,
+      status: 'error',
+      message: 'Research failed while validating profiles.',
+      error: JOB_ERROR_TEXT,
+    };
   }
   if (resultsAvailable >= job.targetResults) {
     return { ...progress, status: 'completed', message: `Research complete: ${resultsAvailable} validated profiles.` };
   }
-  return { ...progress, status: 'processing', message: `Validating profiles: ${resultsAvailable} of ${job.targetResults} found so far.` };
+  return {
+    ...progress,
+    status: 'processing',
+    message: `Validating profiles: ${resultsAvailable} of ${job.targetResults} found so far.`,
+  };
 }

@@ -6,7 +6,9 @@ import type { JobClockMode } from './protocol';
 import { startMockApi, type MockApiOptions } from './server';
 
 function usage(problem: string): never {
-  process.stderr.write(`${problem}\nUsage: main.ts [--port N] [--host H] [--job-clock manual|realtime] [--speed X] [--seed N]\n`);
+  process.stderr.write(
+    `${problem}\nUsage: main.ts [--port N] [--host H] [--job-clock manual|realtime] [--speed X] [--seed N]\n`,
+  );
   process.exit(2);
 }
 

@@ -151,7 +151,7 @@ export function startMockApi(options: MockApiOptions = {}): Promise<RunningMockA
       } else {
         sendReply(res, reply);
         logEntry.status = reply.status;
-        logEntry.credits = reply.status === 200 ? reply.credits ?? 0 : 0;
+        logEntry.credits = reply.status === 200 ? (reply.credits ?? 0) : 0;
       }
       state.log.push(logEntry);
     } catch (error) {

@@ -7,7 +7,13 @@ const DEMO_SHEET_NAME = 'Demo';
 /** Row by row from A1; formulas are typed as a person would, and calculated by the engine. */
 const DEMO_ROWS: string[][] = [
   ['Profile URL', 'name', 'headline', 'location', 'email', 'phone'],
-  ['https://www.network.com/in/anna-schmidt-1a2b3c4', '=SCRAPE_PROFILE(A2:A5, B1:D1)', '', '', '=FIND_CONTACTS(A2:A5, E1:F1)'],
+  [
+    'https://www.network.com/in/anna-schmidt-1a2b3c4',
+    '=SCRAPE_PROFILE(A2:A5, B1:D1)',
+    '',
+    '',
+    '=FIND_CONTACTS(A2:A5, E1:F1)',
+  ],
   ['https://www.network.com/in/kenji-tanaka-7f3e9d2'],
   ['https://www.network.com/in/camille-dubois-4c8a1e0'],
   // The first profile again: fetched once, since the URLs name the same person.

@@ -121,7 +121,12 @@ export class FormulaEngine {
       return;
     }
     anchors.set(cellKey(row, column), {
-      sheet, row, column, formula: '', parsed: parseFormula(formula), inputsKey: '',
+      sheet,
+      row,
+      column,
+      formula: '',
+      parsed: parseFormula(formula),
+      inputsKey: '',
       outcome: { kind: 'values', grid: [['']] },
       spilled: new Map(),
       shownError: null,
@@ -298,11 +303,17 @@ export class FormulaEngine {
     const area = { row, column, numRows: grid.length, numColumns: grid[0].length };
     const missingRows = area.row + area.numRows - 1 - sheet.maxRows;
     if (missingRows > 0) {
-      return { code: '#REF!', message: `Result was not automatically expanded, please insert more rows (${missingRows}).` };
+      return {
+        code: '#REF!',
+        message: `Result was not automatically expanded, please insert more rows (${missingRows}).`,
+      };
     }
     const missingColumns = area.column + area.numColumns - 1 - sheet.maxColumns;
     if (missingColumns > 0) {
-      return { code: '#REF!', message: `Result was not automatically expanded, please insert more columns (${missingColumns}).` };
+      return {
+        code: '#REF!',
+        message: `Result was not automatically expanded, please insert more columns (${missingColumns}).`,
+      };
     }
     if (this.referencedRects(anchor).some((rect) => overlaps(rect, area))) {
       return { code: '#REF!', message: CIRCULAR_MESSAGE };
@@ -313,7 +324,10 @@ export class FormulaEngine {
         const cell = sheet.cell(row + r, column + c);
         if (cell.value !== '' || cell.formula !== '') {
           const where = `${columnLetters(column + c)}${row + r}`;
-          return { code: '#REF!', message: `Array result was not expanded because it would overwrite data in ${where}.` };
+          return {
+            code: '#REF!',
+            message: `Array result was not expanded because it would overwrite data in ${where}.`,
+          };
         }
       }
     }
@@ -379,17 +393,25 @@ function toCellValue(value: unknown, expr: Expr): CellValue {
   if (typeof value === 'string') {
     if (value.length > MAX_CELL_CHARS) {
       const name = expr.kind === 'call' ? expr.name.toUpperCase() : 'the formula';
-      throw new EvaluationError('#VALUE!', `Text result of ${name} is longer than the limit of ${MAX_CELL_CHARS} characters.`);
+      throw new EvaluationError(
+        '#VALUE!',
+        `Text result of ${name} is longer than the limit of ${MAX_CELL_CHARS} characters.`,
+      );
     }
     return value;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (Object.prototype.toString.call(value) === '[object Date]') return new Date((value as Date).getTime());
-  throw new EvaluationError('#VALUE!', 'The function returned a value that is not text, a number, a boolean or a date.');
+  throw new EvaluationError(
+    '#VALUE!',
+    'The function returned a value that is not text, a number, a boolean or a date.',
+  );
 }
 
 function keyOfValue(value: CellValue): string {
-  return Object.prototype.toString.call(value) === '[object Date]' ? `date:${(value as Date).getTime()}` : `${typeof value}:${String(value)}`;
+  return Object.prototype.toString.call(value) === '[object Date]'
+    ? `date:${(value as Date).getTime()}`
+    : `${typeof value}:${String(value)}`;
 }
 
 /** Errors thrown inside the script belong to another realm: read their message without instanceof. */
@@ -401,11 +423,16 @@ export function messageOf(error: unknown): string {
 }
 
 function contains(rect: GridRect, row: number, column: number): boolean {
-  return row >= rect.row && row < rect.row + rect.numRows && column >= rect.column && column < rect.column + rect.numColumns;
+  return (
+    row >= rect.row && row < rect.row + rect.numRows && column >= rect.column && column < rect.column + rect.numColumns
+  );
 }
 
 function overlaps(a: GridRect, b: GridRect): boolean {
   return (
-    a.row < b.row + b.numRows && b.row < a.row + a.numRows && a.column < b.column + b.numColumns && b.column < a.column + a.numColumns
+    a.row < b.row + b.numRows &&
+    b.row < a.row + a.numRows &&
+    a.column < b.column + b.numColumns &&
+    b.column < a.column + a.numColumns
   );
 }

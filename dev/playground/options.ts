@@ -33,13 +33,16 @@ export function parseStartOptions(args: string[], env: Record<string, string | u
   }
 
   const port = Number(flags.get('--port') ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535.');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port must be a whole number from 0 to 65535.');
 
   const baseUrl = flags.get('--api-url') ?? env.SHEET_ENRICH_API_URL ?? '';
   const apiKey = flags.get('--api-key') ?? env.SHEET_ENRICH_API_KEY ?? '';
   if (baseUrl === '' && apiKey === '') return { port, api: { kind: 'mock' } };
   if (baseUrl === '' || apiKey === '') {
-    throw new UsageError('A real service needs both --api-url and --api-key (or SHEET_ENRICH_API_URL and SHEET_ENRICH_API_KEY).');
+    throw new UsageError(
+      'A real service needs both --api-url and --api-key (or SHEET_ENRICH_API_URL and SHEET_ENRICH_API_KEY).',
+    );
   }
   return { port, api: { kind: 'service', baseUrl, apiKey } };
 }

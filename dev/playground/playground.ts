@@ -4,7 +4,16 @@ import { formatA1 } from '../gas-fakes/a1';
 import type { Bundle, FakeSheet, GasEnvironment, MenuRecord } from '../gas-fakes';
 import { startSidebarBridge, type SidebarBridge } from '../sidebar-bridge';
 import { FormulaEngine, messageOf } from './engine';
-import type { ActionReply, CellKind, CellView, EditRequest, MenuView, SheetView, StateView, UnchangedView } from './protocol';
+import type {
+  ActionReply,
+  CellKind,
+  CellView,
+  EditRequest,
+  MenuView,
+  SheetView,
+  StateView,
+  UnchangedView,
+} from './protocol';
 
 export interface PlaygroundOptions {
   env: GasEnvironment;
@@ -99,7 +108,8 @@ export class Playground {
 
   /** Runs a menu item's function as the owner, then opens the sidebar it showed, if any. */
   async runMenuItem(functionName: string): Promise<ActionReply> {
-    if (!menuFunctions(this.env.ui.menus).includes(functionName)) return { error: `No menu item runs ${functionName}.` };
+    if (!menuFunctions(this.env.ui.menus).includes(functionName))
+      return { error: `No menu item runs ${functionName}.` };
     try {
       this.bundle.call(functionName, [], { mode: 'menu', user: this.owner });
     } catch (error) {

@@ -40,7 +40,12 @@ function listen(server: Server, port: number): Promise<PlaygroundServer> {
   });
 }
 
-async function route(playground: Playground, page: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function route(
+  playground: Playground,
+  page: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   if (!/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(request.headers.host ?? '')) {
     return send(response, 403, { error: 'Forbidden host.' });
   }
@@ -49,7 +54,11 @@ async function route(playground: Playground, page: string, request: IncomingMess
     if (url.pathname === '/') return sendPage(response, page);
     if (url.pathname === '/api/state') {
       const revision = url.searchParams.get('revision');
-      return send(response, 200, playground.state(url.searchParams.get('sheet'), revision === null ? null : Number(revision)));
+      return send(
+        response,
+        200,
+        playground.state(url.searchParams.get('sheet'), revision === null ? null : Number(revision)),
+      );
     }
     return send(response, 404, { error: 'Not found.' });
   }

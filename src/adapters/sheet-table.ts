@@ -14,7 +14,10 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
     headers() {
       const width = sheet.getLastColumn();
       if (width === 0) return [];
-      return sheet.getRange(1, 1, 1, width).getValues()[0].map((value) => String(value));
+      return sheet
+        .getRange(1, 1, 1, width)
+        .getValues()[0]
+        .map((value) => String(value));
     },
     writeHeaders(startColumn, names) {
       ensureColumns(startColumn + names.length - 1);
@@ -25,7 +28,10 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
     columnValues(column) {
       const lastRow = sheet.getLastRow();
       if (lastRow < 2) return [];
-      const values = sheet.getRange(2, column, lastRow - 1, 1).getValues().map((row) => row[0] as CellValue);
+      const values = sheet
+        .getRange(2, column, lastRow - 1, 1)
+        .getValues()
+        .map((row) => row[0] as CellValue);
       while (values.length > 0 && values[values.length - 1] === '') values.pop();
       return values;
     },
@@ -42,7 +48,10 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
 }
 
 /** The sheet of that name, created if missing, without moving the user away from the sheet they work in. */
-export function sheetNamed(book: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
+export function sheetNamed(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
   const existing = book.getSheetByName(name);
   if (existing !== null) return existing;
   // Inserting activates the new sheet.

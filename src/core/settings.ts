@@ -64,7 +64,9 @@ function validateSettingsInput(input: unknown): SettingChanges {
   const known: Record<string, true> = { apiKey: true, baseUrl: true, tier: true };
   const unknownName = Object.keys(input).find((name) => !known[name]);
   if (unknownName !== undefined) {
-    throw new SettingsError(`"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl and tier.`);
+    throw new SettingsError(
+      `"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl and tier.`,
+    );
   }
   const { apiKey, baseUrl, tier } = input as Record<string, unknown>;
   const changes: SettingChanges = {};
@@ -85,7 +87,8 @@ function validateApiKey(value: unknown): string | null {
   return key;
 }
 
-const HTTPS_BASE_URL = /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
+const HTTPS_BASE_URL =
+  /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
 const LOCAL_BASE_URL = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
 
 function validateBaseUrl(value: unknown): string | null {

@@ -124,7 +124,12 @@ function columnRuns(block: RowBlock, columnOf: Map<string, number>): ColumnRun[]
 function writeRows(table: SheetTable, layout: Layout, startRow: number, rows: CellValue[][]): void {
   if (rows.length === 0) return;
   for (const run of layout.runs) {
-    table.writeBlock(startRow, run.startColumn, rows.map((row) => run.fields.map((field) => row[field])), run.formats);
+    table.writeBlock(
+      startRow,
+      run.startColumn,
+      rows.map((row) => run.fields.map((field) => row[field])),
+      run.formats,
+    );
   }
 }
 

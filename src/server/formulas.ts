@@ -39,5 +39,9 @@ export const searchCompaniesFormula = (
   includeHeaders?: unknown,
 ): Result => searchCompanies(formulaContext(), query, limit, acceptanceThreshold, fields, includeHeaders);
 
-export const searchPeopleFormula = (query: unknown, limit?: unknown, fields?: unknown, includeHeaders?: unknown): Result =>
-  searchPeople(formulaContext(), query, limit, fields, includeHeaders);
+export const searchPeopleFormula = (
+  query: unknown,
+  limit?: unknown,
+  fields?: unknown,
+  includeHeaders?: unknown,
+): Result => searchPeople(formulaContext(), query, limit, fields, includeHeaders);

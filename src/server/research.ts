@@ -67,10 +67,23 @@ export function startResearch(request: ResearchRequest): JobSummary {
   const book = spreadsheet();
   const now = new Date(systemClock.now()).toISOString();
   const job: JobRecord = {
-    jobId, query, limit, columns, status, message,
+    jobId,
+    query,
+    limit,
+    columns,
+    status,
+    message,
     sheetName: researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null),
-    rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0,
-    createdAt: now, updatedAt: now, error: null, startedBy, baseUrl: settings.baseUrl, nextPage: 1,
+    rowsWritten: 0,
+    finalResultsCount: 0,
+    chunksProcessed: 0,
+    totalChunks: 0,
+    createdAt: now,
+    updatedAt: now,
+    error: null,
+    startedBy,
+    baseUrl: settings.baseUrl,
+    nextPage: 1,
   };
   const jobs = registry();
   jobs.save(job);
@@ -96,13 +109,14 @@ export function listResearchJobs(): JobSummary[] {
   // A personal failure (another key's job, a poll that failed) stops mattering once the job has ended.
   return registry()
     .all()
-    .map((job) => toSummary(job, isFinished(job.status) ? null : errors[job.jobId] ?? null));
+    .map((job) => toSummary(job, isFinished(job.status) ? null : (errors[job.jobId] ?? null)));
 }
 
 /** The sidebar's poll: the given job, or every unfinished one, with the current user's key. */
 export function pollResearch(jobId?: string): JobSummary[] {
   const jobs = registry();
-  const targets = jobId === undefined ? jobs.unfinished() : [requireJob(jobs, jobId)].filter((j) => !isFinished(j.status));
+  const targets =
+    jobId === undefined ? jobs.unfinished() : [requireJob(jobs, jobId)].filter((j) => !isFinished(j.status));
   pollJobs(targets, POLL_LOCK_WAIT_MS);
   return listResearchJobs();
 }
@@ -110,7 +124,9 @@ export function pollResearch(jobId?: string): JobSummary[] {
 /** The trigger's poll: the jobs this user started. The trigger goes once none of them is unfinished. */
 export function pollResearchInBackground(): void {
   const user = currentUser();
-  const own = registry().unfinished().filter((job) => job.startedBy === user);
+  const own = registry()
+    .unfinished()
+    .filter((job) => job.startedBy === user);
   try {
     pollJobs(own, POLL_LOCK_WAIT_MS);
   } catch (error) {
@@ -192,6 +208,7 @@ function sheetsOf(job: JobRecord): ResearchSheets {
   };
   return {
     results: () => open(job.sheetName),
-    companion: (collection) => open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
+    companion: (collection) =>
+      open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
   };
 }

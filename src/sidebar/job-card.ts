@@ -28,13 +28,23 @@ export function renderJobCard(job: JobSummary): HTMLLIElement {
       { class: 'job-card-actions' },
       el(
         'button',
-        { type: 'button', class: 'link-button', 'data-action': 'open', 'aria-label': `Open sheet ${job.sheetName} (${label})` },
+        {
+          type: 'button',
+          class: 'link-button',
+          'data-action': 'open',
+          'aria-label': `Open sheet ${job.sheetName} (${label})`,
+        },
         'Open sheet',
       ),
       !isFinished(job) &&
         el(
           'button',
-          { type: 'button', class: 'button button-secondary', 'data-action': 'cancel', 'aria-label': `Cancel research: ${label}` },
+          {
+            type: 'button',
+            class: 'button button-secondary',
+            'data-action': 'cancel',
+            'aria-label': `Cancel research: ${label}`,
+          },
           'Cancel',
         ),
     ),

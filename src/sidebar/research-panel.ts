@@ -63,14 +63,17 @@ export function mountResearchPanel(options: { pollMs: number; showSettings(): vo
     if (!(active instanceof HTMLElement) || !jobList.contains(active)) return undefined;
     const card = active.closest<HTMLElement>('.job-card');
     const action = active.dataset.action as JobAction | undefined;
-    return card?.dataset.jobId !== undefined && action !== undefined ? { jobId: card.dataset.jobId, action } : undefined;
+    return card?.dataset.jobId !== undefined && action !== undefined
+      ? { jobId: card.dataset.jobId, action }
+      : undefined;
   }
 
   function restoreFocus(jobId: string, action: JobAction): void {
     const card = findCard(jobId);
     // A finished job loses its Cancel button: its Open sheet link is the nearest place to land.
     const button =
-      card?.querySelector<HTMLElement>(`[data-action="${action}"]`) ?? card?.querySelector<HTMLElement>('[data-action]');
+      card?.querySelector<HTMLElement>(`[data-action="${action}"]`) ??
+      card?.querySelector<HTMLElement>('[data-action]');
     button?.focus();
   }
 

@@ -33,7 +33,12 @@ beforeAll(async () => {
   // rebuilds dist/ while other test files may read it. That is harmless, as scripts/build.mjs writes each file
   // beside its place and renames it in. Its own process group, so the end of the test can stop npm, tsx, the
   // playground and the mock together.
-  child = spawn('npm', ['start', '--', '--port', '0'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn('npm', ['start', '--', '--port', '0'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   url = await waitForPlaygroundUrl();
@@ -61,7 +66,10 @@ afterEach(() => {
 
 function waitForPlaygroundUrl(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no playground URL:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start printed no playground URL:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const check = () => {
       const match = PLAYGROUND_LINE.exec(output);
       if (!match) return;
@@ -139,7 +147,9 @@ test('the demo sheet opens enriched, with the formula in the formula bar and spi
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#name-box').innerText()).resolves.toBe('C2');
   await expect(page.getByLabel('Formula bar').inputValue()).resolves.toBe('');
-  await expect(page.getByLabel('Formula bar').getAttribute('placeholder')).resolves.toBe('=SCRAPE_PROFILE(A2:A5, B1:D1)');
+  await expect(page.getByLabel('Formula bar').getAttribute('placeholder')).resolves.toBe(
+    '=SCRAPE_PROFILE(A2:A5, B1:D1)',
+  );
 });
 
 test('typed formulas spill like Sheets: profile values, a company search with criteria columns', async () => {
@@ -156,7 +166,9 @@ test('typed formulas spill like Sheets: profile values, a company search with cr
   await typeInto('A24', '=SEARCH_COMPANIES("fintech startups in Berlin")');
   await expectText('A24', 'company_name');
   const headers = await page.locator('#grid td[data-row="24"]').allInnerTexts();
-  const criteria = headers.map((header, i) => ({ header, column: i + 1 })).filter(({ header }) => header.startsWith('criteria.'));
+  const criteria = headers
+    .map((header, i) => ({ header, column: i + 1 }))
+    .filter(({ header }) => header.startsWith('criteria.'));
   expect(criteria.length).toBeGreaterThan(0);
   const verdict = await page.locator(`#grid td[data-row="25"][data-column="${criteria[0].column}"]`).innerText();
   expect(['YES', 'MAYBE', 'NO']).toContain(verdict);
@@ -203,7 +215,9 @@ test('Extensions → sheet-enrich → Research people… opens the sidebar; a jo
   await sidebar.getByLabel('Research brief').fill('Heads of data at fintech startups in Berlin');
   await sidebar.getByLabel('Result limit').fill('8');
   await sidebar.getByRole('button', { name: 'Start research' }).click();
-  const started = sidebar.locator('#research-status', { hasText: /^Research started\. Results go to the sheet “.+”\.$/ });
+  const started = sidebar.locator('#research-status', {
+    hasText: /^Research started\. Results go to the sheet “.+”\.$/,
+  });
   await started.waitFor();
   const sheetName = /“(.+)”/.exec(await started.innerText())?.[1] ?? '';
   expect(sheetName).toMatch(/^Research · Heads of data/);

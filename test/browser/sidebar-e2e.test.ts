@@ -76,7 +76,9 @@ const callsOf = (name: string) => calls.filter((called) => called === name).leng
 const card = (jobId: string) => page.locator(`.job-card[data-job-id="${jobId}"]`);
 
 /** The mock's own view of a job, in the shape the sidebar shows. */
-async function mockView(jobId: string): Promise<{ status: JobStatus; rows: number; chunks: number; totalChunks: number }> {
+async function mockView(
+  jobId: string,
+): Promise<{ status: JobStatus; rows: number; chunks: number; totalChunks: number }> {
   const state = await mock.control.job(jobId);
   const totalChunks = Math.max(1, Math.ceil(state.targetResults / 25));
   return {
@@ -138,7 +140,9 @@ function expectSheetMatchesCard(sheetName: string, rowsOnCard: number, mockIds: 
 }
 
 async function startJob(brief: string, limit: number): Promise<{ jobId: string; sheetName: string }> {
-  const before = await page.locator('.job-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.jobId));
+  const before = await page
+    .locator('.job-card')
+    .evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.jobId));
   await page.getByLabel('Research brief').fill(brief);
   await page.getByLabel('Result limit').fill(String(limit));
   await page.getByRole('button', { name: 'Start research' }).click();
@@ -211,7 +215,8 @@ test('settings, a research job followed to the end, a cancelled one, through the
   expect(distinctProgress.length).toBeGreaterThanOrEqual(2);
   // Intermediate states were on screen: partial row counts and a partly filled bar.
   const seenProgress = await seenRenderings();
-  for (const step of steps) expect(seenProgress).toContain(`${step.progress}/3: ${rowsText(step.rows, step.rows, step.status)}`);
+  for (const step of steps)
+    expect(seenProgress).toContain(`${step.progress}/3: ${rowsText(step.rows, step.rows, step.status)}`);
   expect(seenProgress.some((seen) => /^[12]\/3: [1-9]\d* of \d+ rows written so far$/.test(seen))).toBe(true);
 
   const firstCard = card(first.jobId);
@@ -251,9 +256,14 @@ test('settings, a research job followed to the end, a cancelled one, through the
   await mock.control.advanceClock(60_000);
   await pollingStopped(page);
   const polled = addon.bundle.callFromSidebar('pollResearch', [], OWNER) as JobSummary[];
-  expect(polled.find((job) => job.jobId === second.jobId)).toMatchObject({ status: 'cancelled', rowsWritten: cancelled.rows });
+  expect(polled.find((job) => job.jobId === second.jobId)).toMatchObject({
+    status: 'cancelled',
+    rowsWritten: cancelled.rows,
+  });
   expect(await mockView(second.jobId)).toMatchObject({ status: 'cancelled', rows: cancelled.rows });
-  expect(await secondCard.locator('.job-card-rows').innerText()).toBe(rowsText(cancelled.rows, cancelled.rows, 'cancelled'));
+  expect(await secondCard.locator('.job-card-rows').innerText()).toBe(
+    rowsText(cancelled.rows, cancelled.rows, 'cancelled'),
+  );
   expectSheetMatchesCard(second.sheetName, cancelled.rows, await mockResultIds(second.jobId));
   // The first job's sheet is untouched by the second.
   expect(resultsSheet(first.sheetName).rows).toHaveLength(FIRST_LIMIT);

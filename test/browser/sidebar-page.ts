@@ -19,7 +19,11 @@ export function readBuiltSidebar(): string {
 }
 
 /** Checks `condition` every few milliseconds until it holds; fails after timeoutMs. */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what = 'the condition'): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
@@ -41,7 +45,10 @@ export async function recordCardRenderings(page: Page, jobId: string): Promise<(
     new MutationObserver(() => {
       const card = document.querySelector(`.job-card[data-job-id="${id}"]`);
       const bar = card?.querySelector('progress');
-      if (card && bar) seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${card.querySelector('.job-card-rows')?.textContent}`);
+      if (card && bar)
+        seen.push(
+          `${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${card.querySelector('.job-card-rows')?.textContent}`,
+        );
     }).observe(document.getElementById('job-list') as HTMLElement, { childList: true });
   }, jobId);
   return () => page.evaluate((id) => (window as CardWindow).cardRenderings?.[id] ?? [], jobId);

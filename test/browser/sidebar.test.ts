@@ -206,9 +206,29 @@ test('on load it lists the jobs, polls the running one, shows a failed job in wo
   const server = new FakeSidebarServer({
     apiKey: KEY,
     jobs: [
-      fakeJob({ jobId: 'running', query: 'Founders of robotics startups', status: 'searching', createdAt: '2025-06-02T08:40:00.000Z' }),
-      fakeJob({ jobId: 'xss', query: XSS, message: XSS, error: XSS, sheetName: XSS, status: 'error', createdAt: '2025-06-02T08:30:00.000Z' }),
-      fakeJob({ jobId: 'failed', query: 'CTOs of logistics companies in Lyon', status: 'error', message: 'The job failed.', error: 'Out of credits: top up your plan to continue.', createdAt: '2025-06-02T08:20:00.000Z' }),
+      fakeJob({
+        jobId: 'running',
+        query: 'Founders of robotics startups',
+        status: 'searching',
+        createdAt: '2025-06-02T08:40:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'xss',
+        query: XSS,
+        message: XSS,
+        error: XSS,
+        sheetName: XSS,
+        status: 'error',
+        createdAt: '2025-06-02T08:30:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'failed',
+        query: 'CTOs of logistics companies in Lyon',
+        status: 'error',
+        message: 'The job failed.',
+        error: 'Out of credits: top up your plan to continue.',
+        createdAt: '2025-06-02T08:20:00.000Z',
+      }),
     ],
   });
   const { page, dialogs } = await openSidebar(server, 'research');
@@ -235,9 +255,36 @@ test('screenshots: jobs in different states, and the settings', async () => {
   const server = new FakeSidebarServer({
     apiKey: KEY,
     jobs: [
-      fakeJob({ jobId: 'running', query: 'Heads of data at Series B fintech startups in Berlin who joined in the last two years', status: 'processing', message: 'Validating profiles (batch 2 of 5).', totalChunks: 5, chunksProcessed: 2, rowsWritten: 9, finalResultsCount: 25, createdAt: '2025-06-02T08:40:00.000Z' }),
-      fakeJob({ jobId: 'done', query: 'Procurement leads at university hospitals in the Netherlands', status: 'completed', message: 'Research complete.', totalChunks: 3, chunksProcessed: 3, rowsWritten: 18, finalResultsCount: 18, createdAt: '2025-06-02T08:10:00.000Z' }),
-      fakeJob({ jobId: 'failed', query: 'CTOs of logistics companies in Lyon', status: 'error', message: 'The job failed.', error: 'Out of credits: top up your plan to continue.', createdAt: '2025-06-01T16:05:00.000Z' }),
+      fakeJob({
+        jobId: 'running',
+        query: 'Heads of data at Series B fintech startups in Berlin who joined in the last two years',
+        status: 'processing',
+        message: 'Validating profiles (batch 2 of 5).',
+        totalChunks: 5,
+        chunksProcessed: 2,
+        rowsWritten: 9,
+        finalResultsCount: 25,
+        createdAt: '2025-06-02T08:40:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'done',
+        query: 'Procurement leads at university hospitals in the Netherlands',
+        status: 'completed',
+        message: 'Research complete.',
+        totalChunks: 3,
+        chunksProcessed: 3,
+        rowsWritten: 18,
+        finalResultsCount: 18,
+        createdAt: '2025-06-02T08:10:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'failed',
+        query: 'CTOs of logistics companies in Lyon',
+        status: 'error',
+        message: 'The job failed.',
+        error: 'Out of credits: top up your plan to continue.',
+        createdAt: '2025-06-01T16:05:00.000Z',
+      }),
     ],
   });
   // Running jobs would advance while the picture is taken; hold them still.

@@ -27,7 +27,12 @@ describe('scrape', () => {
     expect(Array.isArray(profile.experience)).toBe(true);
     expect(result.ok && result.credits).toBe(CREDIT_COSTS.scrape.perRequest);
     const [logged] = await api.control.requests({ path: '/api/enrich/scrape' });
-    expect(logged).toMatchObject({ query: { network_url: profileUrl('ada-lovelace') }, status: 200, credits: 2, key: KEY_HINT });
+    expect(logged).toMatchObject({
+      query: { network_url: profileUrl('ada-lovelace') },
+      status: 200,
+      credits: 2,
+      key: KEY_HINT,
+    });
     expect(await creditsLeft()).toBe(STARTING_CREDITS - 2);
   });
 
@@ -51,7 +56,9 @@ describe('company search', () => {
     expect(looseValue.results.length).toBeLessThanOrEqual(10);
     expect(looseValue.query).toBe('fintech startups in Berlin');
     expect(typeof looseValue.results[0].company_name).toBe('string');
-    expect(Object.values(looseValue.results[0].criteria).every((verdict) => ['YES', 'MAYBE', 'NO'].includes(verdict))).toBe(true);
+    expect(
+      Object.values(looseValue.results[0].criteria).every((verdict) => ['YES', 'MAYBE', 'NO'].includes(verdict)),
+    ).toBe(true);
     const reported = [loose, strict].map((result) => (result.ok ? result.credits : NaN));
     expect(reported).toEqual([looseValue.results.length, valueOf(strict).results.length]);
     const logged = await api.control.requests({ path: '/api/search/companies' });
@@ -98,7 +105,9 @@ describe('contact lookup', () => {
     expect(result).toEqual({
       ok: true,
       credits: 1,
-      value: { data: [{ error: true, message: 'No profile found', details: expect.any(String) } satisfies ContactError] },
+      value: {
+        data: [{ error: true, message: 'No profile found', details: expect.any(String) } satisfies ContactError],
+      },
     });
     expect(await api.control.creditsCharged()).toBe(1);
   });
@@ -138,7 +147,9 @@ describe('people search and profile record (modern format)', () => {
     for (const slug of ['hard-null-arrays', 'hard-missing-fields', 'hard-extra-fields', 'hard-case']) {
       expect(valueOf(client.enrichProfile(profileUrl(slug)))).toHaveProperty('full_name');
     }
-    expect(valueOf(client.searchPeople({ query: 'hard case engineers', limit: 100 })).results.length).toBeGreaterThan(0);
+    expect(valueOf(client.searchPeople({ query: 'hard case engineers', limit: 100 })).results.length).toBeGreaterThan(
+      0,
+    );
     const jobId = valueOf(client.startResearch({ query: 'product managers in Europe', limit: 300 })).job_id;
     await api.control.advanceClock(15 * 60_000);
     expect(valueOf(client.getResearchJob(jobId)).results).toHaveLength(300);
@@ -165,7 +176,13 @@ describe('scrape batches', () => {
     const { client } = api.connect();
     const slugs = ['ada', 'grace', 'private-alan', 'missing-bob', 'linus'];
     const results = client.execute(slugs.map((slug) => prepareScrape(client.endpoint, profileUrl(slug))));
-    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'ok', 'forbidden', 'not_found', 'ok']);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
+      'ok',
+      'ok',
+      'forbidden',
+      'not_found',
+      'ok',
+    ]);
     expect(await api.control.creditsCharged()).toBe(6);
   });
 });
@@ -178,7 +195,10 @@ describe('credits', () => {
     const calls: Array<[OperationName, ApiResult<unknown>]> = [
       ['startResearch', started],
       ['scrape', client.scrapeProfile(profileUrl('ada'))],
-      ['companySearch', client.searchCompanies({ query: 'fintech startups in Berlin', limit: 7, acceptanceThreshold: 0 })],
+      [
+        'companySearch',
+        client.searchCompanies({ query: 'fintech startups in Berlin', limit: 7, acceptanceThreshold: 0 }),
+      ],
       ['contacts', client.lookupContacts({ phone: '+44 20 7946 0958' })],
       ['jobStatus', client.getResearchJob(jobId)],
       ['cancelResearch', client.cancelResearch(jobId)],

@@ -15,10 +15,17 @@ describe('400 and 422: requests the client itself would refuse', () => {
     const { client } = api.connect();
     const endpoint = client.endpoint;
     const [limit, contacts, page, url] = client.execute<unknown>([
-      withUrl<unknown>(prepareCompanySearch(endpoint, { query: 'fintech', limit: 10 }), (u) => u.replace('limit=10', 'limit=101')),
-      withUrl<unknown>(prepareContactLookup(endpoint, { email: 'ada@example.com' }), (u) => `${u}&phone=%2B14155550100`),
+      withUrl<unknown>(prepareCompanySearch(endpoint, { query: 'fintech', limit: 10 }), (u) =>
+        u.replace('limit=10', 'limit=101'),
+      ),
+      withUrl<unknown>(
+        prepareContactLookup(endpoint, { email: 'ada@example.com' }),
+        (u) => `${u}&phone=%2B14155550100`,
+      ),
       withUrl<unknown>(prepareJobStatus(endpoint, 'job-1', { page: 1 }), (u) => u.replace('page=1', 'page=0')),
-      withUrl<unknown>(prepareScrape(endpoint, profileUrl('ada')), (u) => u.replace(/network_url=[^&]*/, 'network_url=example.com')),
+      withUrl<unknown>(prepareScrape(endpoint, profileUrl('ada')), (u) =>
+        u.replace(/network_url=[^&]*/, 'network_url=example.com'),
+      ),
     ]);
     expect(errorOf(limit)).toEqual({
       kind: 'validation',
@@ -28,14 +35,18 @@ describe('400 and 422: requests the client itself would refuse', () => {
     expect(errorOf(contacts).message).toBe(
       'The service rejected the request (400): Provide exactly one of network_url, email or phone.',
     );
-    expect(errorOf(page).message).toBe('The service rejected the request (400): page must be an integer of at least 1.');
+    expect(errorOf(page).message).toBe(
+      'The service rejected the request (400): page must be an integer of at least 1.',
+    );
     expect(errorOf(url).message).toMatch(/^The service rejected the request \(400\): Invalid profile URL/);
   });
 
   it('reads FastAPI validation bodies (422)', () => {
     const { client } = api.connect();
     const [missing] = client.execute([
-      withUrl(prepareCompanySearch(client.endpoint, { query: 'fintech', limit: 10 }), (u) => u.replace('query=fintech&', '')),
+      withUrl(prepareCompanySearch(client.endpoint, { query: 'fintech', limit: 10 }), (u) =>
+        u.replace('query=fintech&', ''),
+      ),
     ]);
     expect(errorOf(missing)).toEqual({
       kind: 'validation',
@@ -75,7 +86,11 @@ describe('account errors', () => {
       client.searchCompanies({ query: 'fintech', limit: 10 }),
     ];
     for (const result of unaffordable) {
-      expect(errorOf(result)).toMatchObject({ kind: 'no_credits', status: 402, message: expect.stringMatching(/out of credits/) });
+      expect(errorOf(result)).toMatchObject({
+        kind: 'no_credits',
+        status: 402,
+        message: expect.stringMatching(/out of credits/),
+      });
     }
     expect(valueOf(client.lookupContacts({ email: 'ada@example.com' })).data).toHaveLength(1);
     expect(errorOf(client.lookupContacts({ email: 'ada@example.com' })).kind).toBe('no_credits');
@@ -91,9 +106,16 @@ describe('profiles that cannot be read', () => {
       status: 403,
       message: 'This profile is private or restricted, so it cannot be scraped (403).',
     });
-    const missing: Array<ApiResult<unknown>> = [client.scrapeProfile(profileUrl('missing-ada')), client.enrichProfile(profileUrl('missing-ada'))];
+    const missing: Array<ApiResult<unknown>> = [
+      client.scrapeProfile(profileUrl('missing-ada')),
+      client.enrichProfile(profileUrl('missing-ada')),
+    ];
     for (const result of missing) {
-      expect(errorOf(result)).toMatchObject({ kind: 'not_found', status: 404, message: expect.stringMatching(/^Profile not found/) });
+      expect(errorOf(result)).toMatchObject({
+        kind: 'not_found',
+        status: 404,
+        message: expect.stringMatching(/^Profile not found/),
+      });
     }
   });
 });
@@ -112,7 +134,9 @@ describe('429: scrape rate limit per tier', () => {
     // (in whole seconds, rounded up), however long that was.
     expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
     expect(error.retryAfterMs).toBeGreaterThanOrEqual(60_000 - elapsed);
-    expect(error.message).toBe(`The service is rate limiting requests (429); try again in ${(error.retryAfterMs ?? 0) / 1000} s.`);
+    expect(error.message).toBe(
+      `The service is rate limiting requests (429); try again in ${(error.retryAfterMs ?? 0) / 1000} s.`,
+    );
     expect(clock.sleeps).toEqual([]);
     expect(await api.control.requests({ status: 429 })).toHaveLength(1);
   });
@@ -124,7 +148,10 @@ describe('research job errors', () => {
     const stranger = api.connect({ apiKey: OTHER_KEY }).client;
     const job = valueOf(owner.startResearch({ query: 'CTOs in Lisbon', limit: 5 }));
 
-    const refused: Array<ApiResult<unknown>> = [stranger.getResearchJob(job.job_id), stranger.cancelResearch(job.job_id)];
+    const refused: Array<ApiResult<unknown>> = [
+      stranger.getResearchJob(job.job_id),
+      stranger.cancelResearch(job.job_id),
+    ];
     for (const result of refused) {
       expect(errorOf(result)).toEqual({
         kind: 'forbidden',

@@ -16,15 +16,18 @@ describe('retried faults', () => {
     expect(await api.control.creditsCharged()).toBe(2);
   });
 
-  it.each(['header', 'body'] as const)('429 with Retry-After in the %s: waits that long, then succeeds', async (via) => {
-    await api.control.addFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, count: 1, via, path: SCRAPE }]);
-    const { client, clock } = api.connect({ random: () => 0.5 });
-    const started = Date.now();
-    expect(valueOf(client.scrapeProfile(profileUrl('ada'))).profile).toBeDefined();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(clock.sleeps).toEqual([1000]);
-    expect((await api.control.requests()).map((entry) => entry.status)).toEqual([429, 200]);
-  });
+  it.each(['header', 'body'] as const)(
+    '429 with Retry-After in the %s: waits that long, then succeeds',
+    async (via) => {
+      await api.control.addFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, count: 1, via, path: SCRAPE }]);
+      const { client, clock } = api.connect({ random: () => 0.5 });
+      const started = Date.now();
+      expect(valueOf(client.scrapeProfile(profileUrl('ada'))).profile).toBeDefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(clock.sleeps).toEqual([1000]);
+      expect((await api.control.requests()).map((entry) => entry.status)).toEqual([429, 200]);
+    },
+  );
 
   it('a dropped connection is retried', async () => {
     await api.control.addFaults([{ kind: 'drop', count: 1, path: SCRAPE }]);
@@ -47,8 +50,13 @@ describe('retried faults', () => {
     await api.control.addFaults([{ kind: 'status', status: 503, count: 1, path: SCRAPE }]);
     const { client } = api.connect();
     const slugs = ['ada', 'grace', 'linus'];
-    const results = client.execute(slugs.map((slug) => prepareScrape(client.endpoint, profileUrl(slug))), { maxParallel: 1 });
-    expect(results.map((result) => valueOf(result).profile.network_url)).toEqual(slugs.map((slug) => `${profileUrl(slug)}/`));
+    const results = client.execute(
+      slugs.map((slug) => prepareScrape(client.endpoint, profileUrl(slug))),
+      { maxParallel: 1 },
+    );
+    expect(results.map((result) => valueOf(result).profile.network_url)).toEqual(
+      slugs.map((slug) => `${profileUrl(slug)}/`),
+    );
     expect((await api.control.requests()).map((entry) => entry.status)).toEqual([503, 200, 200, 200]);
     expect(await api.control.creditsCharged()).toBe(6);
   });

@@ -21,7 +21,13 @@ describe('a research job', () => {
       await api.control.advanceClock(ms);
       seen.push(valueOf(client.getResearchJob(jobId)));
     }
-    expect(seen.map((status) => status.status)).toEqual(['pending', 'searching', 'processing', 'processing', 'completed']);
+    expect(seen.map((status) => status.status)).toEqual([
+      'pending',
+      'searching',
+      'processing',
+      'processing',
+      'completed',
+    ]);
     const processing = seen[3];
     expect(processing.final_results_count).toBeGreaterThan(0);
     expect(processing.results).toHaveLength(processing.final_results_count);
@@ -39,7 +45,11 @@ describe('a research job', () => {
     const jobId = valueOf(client.startResearch({ query: 'CTOs who fail fast', limit: 10 })).job_id;
     await api.control.advanceClock(15 * 60_000);
     const status = valueOf(client.getResearchJob(jobId));
-    expect(status).toMatchObject({ status: 'error', final_results_count: 5, error: expect.stringMatching(/Search processing error/) });
+    expect(status).toMatchObject({
+      status: 'error',
+      final_results_count: 5,
+      error: expect.stringMatching(/Search processing error/),
+    });
     expect(status.results).toHaveLength(5);
   });
 
@@ -104,7 +114,10 @@ describe('pages', () => {
 
     await api.control.advanceToResult(jobId, 12);
     const early = page2();
-    expect(early).toMatchObject({ status: 'processing', pagination: { total_results: 12, total_pages: 2, has_more: false } });
+    expect(early).toMatchObject({
+      status: 'processing',
+      pagination: { total_results: 12, total_pages: 2, has_more: false },
+    });
     expect(early.results).toHaveLength(2);
 
     await api.control.advanceToResult(jobId, 15);
@@ -114,7 +127,10 @@ describe('pages', () => {
 
     await api.control.advanceToResult(jobId, 30);
     const done = page2();
-    expect(done).toMatchObject({ status: 'completed', pagination: { total_results: 30, total_pages: 3, has_more: true } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      pagination: { total_results: 30, total_pages: 3, has_more: true },
+    });
     expect(ids(done).slice(0, 5)).toEqual(ids(later));
     expect(await api.control.creditsCharged()).toBe(0);
   });

@@ -55,9 +55,19 @@ describe('column formats', () => {
 
 describe('planWrite', () => {
   it('writes text that Sheets would parse into text columns', () => {
-    const rows: CellValue[][] = [['=IMPORTXML("http://evil.example")', '+14155550100', '1-10', '00501', 'TRUE', 500, true]];
+    const rows: CellValue[][] = [
+      ['=IMPORTXML("http://evil.example")', '+14155550100', '1-10', '00501', 'TRUE', 500, true],
+    ];
     const plan = planWrite(columns('text', 'text', 'text', 'isoDate', 'text', 'number', 'boolean'), rows);
-    expect(plan.formats).toEqual([TEXT_FORMAT, TEXT_FORMAT, TEXT_FORMAT, TEXT_FORMAT, TEXT_FORMAT, AUTOMATIC_FORMAT, AUTOMATIC_FORMAT]);
+    expect(plan.formats).toEqual([
+      TEXT_FORMAT,
+      TEXT_FORMAT,
+      TEXT_FORMAT,
+      TEXT_FORMAT,
+      TEXT_FORMAT,
+      AUTOMATIC_FORMAT,
+      AUTOMATIC_FORMAT,
+    ]);
     expect(plan.rows).toEqual(rows);
     expect(isSafeToWrite(plan.formats, plan.rows)).toBe(true);
   });
@@ -96,4 +106,3 @@ describe('planWrite', () => {
     expect(isSafeToWrite(experience.formats, experience.rows)).toBe(true);
   });
 });
-

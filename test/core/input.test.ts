@@ -85,8 +85,19 @@ describe('normalizeEmail', () => {
     expect(value(normalizeEmail('  Ada.Lovelace+Work@Example.CO.uk '))).toBe('ada.lovelace+work@example.co.uk');
   });
 
-  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada@@example.com', 'a b@example.com', '.ada@example.com',
-    'ada..l@example.com', 'ada@-example.com', 'ada@example.c', `${'a'.repeat(65)}@example.com`])('rejects %s', (input) => {
+  it.each([
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@example',
+    'ada@@example.com',
+    'a b@example.com',
+    '.ada@example.com',
+    'ada..l@example.com',
+    'ada@-example.com',
+    'ada@example.c',
+    `${'a'.repeat(65)}@example.com`,
+  ])('rejects %s', (input) => {
     const result = normalizeEmail(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(/is not a valid email address\.$/);
@@ -112,9 +123,12 @@ describe('normalizePhone', () => {
     expect(value(normalizePhone(1.5))).toBe('ERROR The phone number must be text, not a number.');
   });
 
-  it.each(['12345', '+1234567890123456', '+1 415 CALL NOW', '41+55550100', '1.5e10', 'tel:', 'tel:+1 CALL'])('rejects %s', (input) => {
-    expect(normalizePhone(input).ok).toBe(false);
-  });
+  it.each(['12345', '+1234567890123456', '+1 415 CALL NOW', '41+55550100', '1.5e10', 'tel:', 'tel:+1 CALL'])(
+    'rejects %s',
+    (input) => {
+      expect(normalizePhone(input).ok).toBe(false);
+    },
+  );
 
   it('says how many digits are expected', () => {
     expect(value(normalizePhone('123-45'))).toBe('ERROR "123-45" is not a phone number (expected 7 to 15 digits).');

@@ -29,7 +29,11 @@ function memoryCache() {
 }
 
 describe('ResponseCache', () => {
-  const identity = { baseUrl: 'https://api.enrich.example', operation: 'scrape', input: 'https://www.network.com/in/jane' };
+  const identity = {
+    baseUrl: 'https://api.enrich.example',
+    operation: 'scrape',
+    input: 'https://www.network.com/in/jane',
+  };
 
   it('builds short keys that differ by base URL, operation and input', () => {
     const { cache } = memoryCache();
@@ -47,7 +51,12 @@ describe('ResponseCache', () => {
     const small = JSON.stringify({ name: 'Jane' });
     const large = JSON.stringify({ summary: 'é🙂'.repeat(80_000) });
     const keys = ['a', 'b', 'missing'].map((input) => responses.keyOf({ ...identity, input }));
-    responses.putMany(new Map([[keys[0], small], [keys[1], large]]));
+    responses.putMany(
+      new Map([
+        [keys[0], small],
+        [keys[1], large],
+      ]),
+    );
     // README: answers are kept for 6 hours (21,600 s, the longest Apps Script keeps an entry).
     expect(calls.ttl).toEqual([21_600]);
     calls.getAll = 0;

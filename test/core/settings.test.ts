@@ -53,8 +53,12 @@ describe('settings', () => {
 
   it('accepts localhost development URLs and trims trailing slashes', () => {
     const store = memoryStore();
-    expect(saveSettings(store, { baseUrl: 'http://127.0.0.1:8080/' }, DEFAULT_URL).baseUrl).toBe('http://127.0.0.1:8080');
-    expect(saveSettings(store, { baseUrl: 'http://localhost:3000' }, DEFAULT_URL).baseUrl).toBe('http://localhost:3000');
+    expect(saveSettings(store, { baseUrl: 'http://127.0.0.1:8080/' }, DEFAULT_URL).baseUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(saveSettings(store, { baseUrl: 'http://localhost:3000' }, DEFAULT_URL).baseUrl).toBe(
+      'http://localhost:3000',
+    );
     expect(saveSettings(store, { baseUrl: 'https://eu.api.enrich.example/v2' }, DEFAULT_URL).baseUrl).toBe(
       'https://eu.api.enrich.example/v2',
     );

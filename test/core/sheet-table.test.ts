@@ -6,16 +6,52 @@ const block = (fields: string[], rows: CellValue[][], formats = fields.map(() =>
 describe('upsertRows', () => {
   it('writes headers and appends new rows in one write', () => {
     const { table, grid, writes } = memoryTable();
-    expect(upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann'], ['b', 'Bo']]))).toEqual({ inserted: 2, updated: 0, keys: 2 });
-    expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bo']]);
+    expect(
+      upsertRows(
+        table,
+        'id',
+        block(
+          ['id', 'full_name'],
+          [
+            ['a', 'Ann'],
+            ['b', 'Bo'],
+          ],
+        ),
+      ),
+    ).toEqual({ inserted: 2, updated: 0, keys: 2 });
+    expect(grid).toEqual([
+      ['id', 'full_name'],
+      ['a', 'Ann'],
+      ['b', 'Bo'],
+    ]);
     expect(writes).toEqual([{ row: 2, column: 1, rows: 2, columns: 2 }]);
   });
 
   it('updates rows whose key exists, and writes a key repeated in one block once', () => {
-    const { table, grid } = memoryTable([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bo']]);
-    const result = upsertRows(table, 'id', block(['id', 'full_name'], [['b', 'Bob'], ['c', 'Cy'], ['c', 'Cyd']]));
+    const { table, grid } = memoryTable([
+      ['id', 'full_name'],
+      ['a', 'Ann'],
+      ['b', 'Bo'],
+    ]);
+    const result = upsertRows(
+      table,
+      'id',
+      block(
+        ['id', 'full_name'],
+        [
+          ['b', 'Bob'],
+          ['c', 'Cy'],
+          ['c', 'Cyd'],
+        ],
+      ),
+    );
     expect(result).toEqual({ inserted: 1, updated: 1, keys: 3 });
-    expect(grid).toEqual([['id', 'full_name'], ['a', 'Ann'], ['b', 'Bob'], ['c', 'Cyd']]);
+    expect(grid).toEqual([
+      ['id', 'full_name'],
+      ['a', 'Ann'],
+      ['b', 'Bob'],
+      ['c', 'Cyd'],
+    ]);
   });
 
   it("follows headers a user moved, and never writes the user's columns, between ours or after them", () => {
@@ -28,7 +64,10 @@ describe('upsertRows', () => {
     formats['2,1'] = '0.00';
     formats['2,4'] = '@';
     formats['4,5'] = 'General';
-    const rows = [['a', 'Ann B', 12], ['z', 'Zed', 3]];
+    const rows = [
+      ['a', 'Ann B', 12],
+      ['z', 'Zed', 3],
+    ];
     const result = upsertRows(table, 'id', block(['id', 'full_name', 'followers'], rows, ['@', '@', '0']));
     expect(result).toEqual({ inserted: 1, updated: 1, keys: 3 });
     expect(grid).toEqual([
@@ -60,7 +99,12 @@ describe('upsertRows', () => {
       ['c', 'Cy', '', 'Ok'],
     ]);
     const fields = ['id', 'full_name', 'headline'];
-    const rows = [['a', 'Ann 2', 'H1'], ['b', 'Bo 2', 'H2'], ['d', 'Di', 'H4'], ['e', 'Ed', 'H5']];
+    const rows = [
+      ['a', 'Ann 2', 'H1'],
+      ['b', 'Bo 2', 'H2'],
+      ['d', 'Di', 'H4'],
+      ['e', 'Ed', 'H5'],
+    ];
     expect(upsertRows(table, 'id', block(fields, rows))).toEqual({ inserted: 2, updated: 2, keys: 5 });
     expect(writes).toEqual([
       { row: 2, column: 1, rows: 2, columns: 2 },
@@ -70,23 +114,45 @@ describe('upsertRows', () => {
     ]);
     expect(grid.map((row) => row[2] ?? '')).toEqual(['note', 'x', 'y', '', '', '']);
     expect(grid.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([
-      ['a', 'Ann 2', 'H1'], ['b', 'Bo 2', 'H2'], ['c', 'Cy', 'Ok'], ['d', 'Di', 'H4'], ['e', 'Ed', 'H5'],
+      ['a', 'Ann 2', 'H1'],
+      ['b', 'Bo 2', 'H2'],
+      ['c', 'Cy', 'Ok'],
+      ['d', 'Di', 'H4'],
+      ['e', 'Ed', 'H5'],
     ]);
   });
 
   it("writes the first column of a name, not a user's later column under the same name", () => {
-    const { table, grid } = memoryTable([['id', 'full_name', 'full_name'], ['a', 'Ann', 'my copy']]);
+    const { table, grid } = memoryTable([
+      ['id', 'full_name', 'full_name'],
+      ['a', 'Ann', 'my copy'],
+    ]);
     upsertRows(table, 'id', block(['id', 'full_name'], [['a', 'Ann B']]));
-    expect(grid).toEqual([['id', 'full_name', 'full_name'], ['a', 'Ann B', 'my copy']]);
+    expect(grid).toEqual([
+      ['id', 'full_name', 'full_name'],
+      ['a', 'Ann B', 'my copy'],
+    ]);
   });
 });
 
 describe('appendRowsOfNewKeys', () => {
   it('appends every row of a new key and none of a key already present', () => {
-    const { table, grid } = memoryTable([['profile_id', 'company'], ['a', 'Acme']]);
-    const rows = [['a', 'Acme again'], ['b', 'Beta'], ['b', 'Gamma']];
+    const { table, grid } = memoryTable([
+      ['profile_id', 'company'],
+      ['a', 'Acme'],
+    ]);
+    const rows = [
+      ['a', 'Acme again'],
+      ['b', 'Beta'],
+      ['b', 'Gamma'],
+    ];
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(2);
-    expect(grid).toEqual([['profile_id', 'company'], ['a', 'Acme'], ['b', 'Beta'], ['b', 'Gamma']]);
+    expect(grid).toEqual([
+      ['profile_id', 'company'],
+      ['a', 'Acme'],
+      ['b', 'Beta'],
+      ['b', 'Gamma'],
+    ]);
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], rows))).toBe(0);
   });
 
@@ -98,16 +164,29 @@ describe('appendRowsOfNewKeys', () => {
     ]);
     formats['3,2'] = '0.0';
     expect(appendRowsOfNewKeys(table, 'profile_id', block(['profile_id', 'company'], [['b', 'Beta']]))).toBe(1);
-    expect(grid).toEqual([['profile_id', 'mine', 'company'], ['a', '=ROW()', 'Acme'], ['b', '=ROW()', 'Beta']]);
+    expect(grid).toEqual([
+      ['profile_id', 'mine', 'company'],
+      ['a', '=ROW()', 'Acme'],
+      ['b', '=ROW()', 'Beta'],
+    ]);
     expect(formats['3,2']).toBe('0.0');
-    expect(writes).toEqual([{ row: 3, column: 1, rows: 1, columns: 1 }, { row: 3, column: 3, rows: 1, columns: 1 }]);
+    expect(writes).toEqual([
+      { row: 3, column: 1, rows: 1, columns: 1 },
+      { row: 3, column: 3, rows: 1, columns: 1 },
+    ]);
   });
 });
 
 describe('rememberingTable', () => {
   it('reads headers and key columns once across pages, and writes what an unremembered table would', () => {
-    const plain = memoryTable([['id', 'name'], ['a', 'Ann']]);
-    const remembered = memoryTable([['id', 'name'], ['a', 'Ann']]);
+    const plain = memoryTable([
+      ['id', 'name'],
+      ['a', 'Ann'],
+    ]);
+    const remembered = memoryTable([
+      ['id', 'name'],
+      ['a', 'Ann'],
+    ]);
     const counted = { headers: 0, columnValues: 0 };
     const table = rememberingTable({
       ...remembered.table,
@@ -115,25 +194,66 @@ describe('rememberingTable', () => {
       columnValues: (column) => (counted.columnValues++, remembered.table.columnValues(column)),
     });
     const pages = [
-      [['b', 'Bo'], ['a', 'Ann B']],
-      [['c', 'Cy'], ['b', 'Bob']],
+      [
+        ['b', 'Bo'],
+        ['a', 'Ann B'],
+      ],
+      [
+        ['c', 'Cy'],
+        ['b', 'Bob'],
+      ],
       [['d', 'Di']],
     ];
     for (const page of pages) {
-      const expected = upsertRows(plain.table, 'id', block(['id', 'name', 'extra'], page.map((row) => [...row, 'x'])));
-      expect(upsertRows(table, 'id', block(['id', 'name', 'extra'], page.map((row) => [...row, 'x'])))).toEqual(expected);
+      const expected = upsertRows(
+        plain.table,
+        'id',
+        block(
+          ['id', 'name', 'extra'],
+          page.map((row) => [...row, 'x']),
+        ),
+      );
+      expect(
+        upsertRows(
+          table,
+          'id',
+          block(
+            ['id', 'name', 'extra'],
+            page.map((row) => [...row, 'x']),
+          ),
+        ),
+      ).toEqual(expected);
     }
     expect(remembered.grid).toEqual(plain.grid);
     expect(counted).toEqual({ headers: 2, columnValues: 1 });
   });
 
   it("remembers a key column that a user's column separates from our others", () => {
-    const initial = [['name', 'note', 'id'], ['Ann', 'keep', 'a']];
+    const initial = [
+      ['name', 'note', 'id'],
+      ['Ann', 'keep', 'a'],
+    ];
     const plain = memoryTable(initial);
     const remembered = memoryTable(initial);
     let reads = 0;
-    const table = rememberingTable({ ...remembered.table, columnValues: (column) => (reads++, remembered.table.columnValues(column)) });
-    const pages = [[['b', 'Bo'], ['a', 'Ann B']], [['c', 'Cy'], ['b', 'Bob']], [['c', 'Cyd'], ['d', 'Di']]];
+    const table = rememberingTable({
+      ...remembered.table,
+      columnValues: (column) => (reads++, remembered.table.columnValues(column)),
+    });
+    const pages = [
+      [
+        ['b', 'Bo'],
+        ['a', 'Ann B'],
+      ],
+      [
+        ['c', 'Cy'],
+        ['b', 'Bob'],
+      ],
+      [
+        ['c', 'Cyd'],
+        ['d', 'Di'],
+      ],
+    ];
     for (const page of pages) {
       const expected = upsertRows(plain.table, 'id', block(['id', 'name'], page));
       expect(upsertRows(table, 'id', block(['id', 'name'], page))).toEqual(expected);

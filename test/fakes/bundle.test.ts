@@ -51,7 +51,12 @@ describe('loadBundle', () => {
     const bundle = loadBundle(newEnv(), SCRIPT);
     const types = bundle.call('globalTypes', [], { mode: 'menu', user: OWNER }) as string[];
     expect(types.filter((entry) => !entry.endsWith(':undefined'))).toEqual([]);
-    expect(bundle.call('servicesPresent', [], { mode: 'menu', user: OWNER })).toEqual(['object', 'object', 'object', 'object']);
+    expect(bundle.call('servicesPresent', [], { mode: 'menu', user: OWNER })).toEqual([
+      'object',
+      'object',
+      'object',
+      'object',
+    ]);
   });
 
   it('lists the top-level functions', () => {
@@ -64,7 +69,21 @@ describe('loadBundle', () => {
   it('passes custom function arguments as the script realm’s own arrays and Dates, and copies results back', () => {
     const bundle = loadBundle(newEnv(), SCRIPT);
     const opts = { mode: 'customFunction', user: EDITOR } as const;
-    expect(bundle.call('ECHO_TYPES', [[[new Date(), ''], [1, 'a']]], opts)).toEqual([['date', 'empty'], ['number', 'string']]);
+    expect(
+      bundle.call(
+        'ECHO_TYPES',
+        [
+          [
+            [new Date(), ''],
+            [1, 'a'],
+          ],
+        ],
+        opts,
+      ),
+    ).toEqual([
+      ['date', 'empty'],
+      ['number', 'string'],
+    ]);
     expect(bundle.call('ARGS_ARE_NATIVE', [[[1]]], opts)).toEqual([[true, true]]);
     expect(bundle.call('ECHO_TYPES', [[[1]]], opts)).toBeInstanceOf(Array);
   });
@@ -98,7 +117,9 @@ describe('loadBundle', () => {
     const bundle = loadBundle(env, `Logger.log('loading'); function f() { return 1; }`);
     bundle.call('f', [], { mode: 'menu', user: OWNER });
     expect(env.stats.serviceCallsDuringLoad).toEqual(['Logger.log', 'Logger.log']);
-    expect(() => loadBundle(newEnv(), `var key = PropertiesService.getUserProperties();`)).toThrow('You do not have permission');
+    expect(() => loadBundle(newEnv(), `var key = PropertiesService.getUserProperties();`)).toThrow(
+      'You do not have permission',
+    );
     const clean = newEnv();
     loadBundle(clean, SCRIPT).call('bump', [], { mode: 'menu', user: OWNER });
     expect(clean.stats.serviceCallsDuringLoad).toEqual([]);

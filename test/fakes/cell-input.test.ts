@@ -63,9 +63,12 @@ describe('setValues parses strings like Sheets', () => {
     expect(write('- founder').value).toBe('#ERROR!');
   });
 
-  it.each(['hello', '13/45', '2024-02-30', 'Maybe 3', '1.2.3', ' =1+1', 'https://x.com/in/a?b=1'])('%p stays text', (text) => {
-    expect(write(text)).toEqual({ value: text, formula: '', format: 'General' });
-  });
+  it.each(['hello', '13/45', '2024-02-30', 'Maybe 3', '1.2.3', ' =1+1', 'https://x.com/in/a?b=1'])(
+    '%p stays text',
+    (text) => {
+      expect(write(text)).toEqual({ value: text, formula: '', format: 'General' });
+    },
+  );
 
   it('a leading apostrophe keeps text as text and is not stored', () => {
     expect(write("'00501").value).toBe('00501');

@@ -49,9 +49,9 @@ describe('LockService', () => {
   it('a failed wait can push a custom function past its 30 seconds', () => {
     const env = newEnv();
     const release = env.locks.holdDocumentLock();
-    expect(() => env.run('customFunction', OWNER, () => gas(env).LockService.getDocumentLock().tryLock(31_000))).toThrow(
-      'Exceeded maximum execution time',
-    );
+    expect(() =>
+      env.run('customFunction', OWNER, () => gas(env).LockService.getDocumentLock().tryLock(31_000)),
+    ).toThrow('Exceeded maximum execution time');
     release();
   });
 });

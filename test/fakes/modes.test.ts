@@ -53,7 +53,9 @@ describe('execution modes', () => {
     env.run('customFunction', EDITOR, () => {
       const props = PropertiesService.getUserProperties();
       expect(props.getProperty('API_KEY')).toBe('lk_owner');
-      expect(() => props.setProperty('API_KEY', 'x')).toThrow('You do not have permission to call Properties.setProperty');
+      expect(() => props.setProperty('API_KEY', 'x')).toThrow(
+        'You do not have permission to call Properties.setProperty',
+      );
       expect(() => props.deleteProperty('API_KEY')).toThrow('You do not have permission');
       expect(() => props.setProperties({ a: 'b' })).toThrow('You do not have permission');
       expect(() => props.deleteAllProperties()).toThrow('You do not have permission');
@@ -66,7 +68,9 @@ describe('execution modes', () => {
     env.properties.user(EDITOR).API_KEY = 'lk_editor';
     const { PropertiesService } = gas(env);
     for (const mode of ['menu', 'sidebar', 'trigger'] as const) {
-      env.run(mode, EDITOR, () => expect(PropertiesService.getUserProperties().getProperty('API_KEY')).toBe('lk_editor'));
+      env.run(mode, EDITOR, () =>
+        expect(PropertiesService.getUserProperties().getProperty('API_KEY')).toBe('lk_editor'),
+      );
       env.run(mode, OWNER, () => expect(PropertiesService.getUserProperties().getProperty('API_KEY')).toBeNull());
     }
     env.run('sidebar', EDITOR, () => PropertiesService.getUserProperties().setProperty('API_TIER', '2'));
@@ -152,14 +156,18 @@ describe('execution time', () => {
 
   it('checks the limit when the execution returns', () => {
     const env = newEnv({ clock: 'virtual' });
-    expect(() => env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000 + 1))).toThrow('Exceeded maximum execution time');
+    expect(() => env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000 + 1))).toThrow(
+      'Exceeded maximum execution time',
+    );
     expect(env.run('trigger', OWNER, () => env.clock.advance(6 * 60_000))).toBeUndefined();
   });
 
   it('gives custom functions 30 seconds', () => {
     const env = newEnv({ clock: 'virtual' });
     const { Utilities } = gas(env);
-    expect(() => env.run('customFunction', OWNER, () => Utilities.sleep(30_001))).toThrow('Exceeded maximum execution time');
+    expect(() => env.run('customFunction', OWNER, () => Utilities.sleep(30_001))).toThrow(
+      'Exceeded maximum execution time',
+    );
     expect(env.run('customFunction', OWNER, () => (Utilities.sleep(30_000), 'ok'))).toBe('ok');
     expect(env.run('menu', OWNER, () => (Utilities.sleep(30_001), 'ok'))).toBe('ok');
   });
@@ -182,7 +190,9 @@ describe('the fake clock', () => {
     env.run('menu', OWNER, () => gas(env).Utilities.sleep(120_000));
     env.clock.advance(3_600_000);
     expect(env.clock.now() - start).toBeGreaterThanOrEqual(3_720_020);
-    expect(() => env.run('menu', OWNER, () => gas(env).Utilities.sleep(300_001))).toThrow('Invalid argument: milliseconds');
+    expect(() => env.run('menu', OWNER, () => gas(env).Utilities.sleep(300_001))).toThrow(
+      'Invalid argument: milliseconds',
+    );
   });
 
   it("with clock: 'virtual', stands still in real time and moves exactly by sleeps, lock waits and advance", () => {

@@ -65,7 +65,9 @@ describe('PropertiesService', () => {
     const env = newEnv();
     const view = env.properties.user(EDITOR);
     view.API_KEY = 'lk_abc';
-    expect(env.run('sidebar', EDITOR, () => gas(env).PropertiesService.getUserProperties().getProperty('API_KEY'))).toBe('lk_abc');
+    expect(
+      env.run('sidebar', EDITOR, () => gas(env).PropertiesService.getUserProperties().getProperty('API_KEY')),
+    ).toBe('lk_abc');
     delete view.API_KEY;
     expect(Object.keys(env.properties.user(EDITOR))).toEqual([]);
   });

@@ -15,7 +15,14 @@ describe('ScriptApp triggers', () => {
       return trigger.getUniqueId();
     });
     expect(env.triggers.list()).toEqual([
-      expect.objectContaining({ id, handler: 'pollJobs', owner: OWNER, kind: 'everyHours', everyHours: 1, spent: false }),
+      expect.objectContaining({
+        id,
+        handler: 'pollJobs',
+        owner: OWNER,
+        kind: 'everyHours',
+        everyHours: 1,
+        spent: false,
+      }),
     ]);
     env.run('menu', EDITOR, () => {
       expect(ScriptApp.getProjectTriggers()).toEqual([]);
@@ -37,30 +44,42 @@ describe('ScriptApp triggers', () => {
   it('allows one time-based trigger per user per document to an add-on, one-off ones included', () => {
     const env = newEnv();
     const { ScriptApp } = gas(env);
-    const tooMany = 'This add-on has created too many time-based triggers in this document for this Google user account.';
+    const tooMany =
+      'This add-on has created too many time-based triggers in this document for this Google user account.';
     env.run('sidebar', OWNER, () => {
       ScriptApp.newTrigger('poll').timeBased().everyHours(1).create();
       expect(() => ScriptApp.newTrigger('poll').timeBased().everyHours(2).create()).toThrow(tooMany);
       expect(() => ScriptApp.newTrigger('once').timeBased().after(60_000).create()).toThrow(tooMany);
     });
     env.run('sidebar', EDITOR, () => ScriptApp.newTrigger('poll').timeBased().everyHours(1).create());
-    expect(env.triggers.list().map((t) => t.owner).sort()).toEqual([EDITOR, OWNER]);
+    expect(
+      env.triggers
+        .list()
+        .map((t) => t.owner)
+        .sort(),
+    ).toEqual([EDITOR, OWNER]);
   });
 
   it('lets a bound script use minute intervals, up to 20 triggers per user', () => {
     const env = newEnv({ scriptKind: 'bound' });
     const { ScriptApp } = gas(env);
     env.run('menu', OWNER, () => {
-      expect(() => ScriptApp.newTrigger('f').timeBased().everyMinutes(7).create()).toThrow('must be one of 1, 5, 10, 15 or 30');
+      expect(() => ScriptApp.newTrigger('f').timeBased().everyMinutes(7).create()).toThrow(
+        'must be one of 1, 5, 10, 15 or 30',
+      );
       for (let i = 0; i < 20; i++) ScriptApp.newTrigger(`f${i}`).timeBased().everyMinutes(5).create();
-      expect(() => ScriptApp.newTrigger('f').timeBased().everyHours(1).create()).toThrow('This script has too many triggers.');
+      expect(() => ScriptApp.newTrigger('f').timeBased().everyHours(1).create()).toThrow(
+        'This script has too many triggers.',
+      );
     });
   });
 
   it('validates hour intervals and requires a schedule', () => {
     const env = newEnv();
     env.run('menu', OWNER, () => {
-      expect(() => gas(env).ScriptApp.newTrigger('f').timeBased().everyHours(3).create()).toThrow('must be one of 1, 2, 4, 6, 8 or 12');
+      expect(() => gas(env).ScriptApp.newTrigger('f').timeBased().everyHours(3).create()).toThrow(
+        'must be one of 1, 2, 4, 6, 8 or 12',
+      );
       expect(() => gas(env).ScriptApp.newTrigger('f').timeBased().create()).toThrow('no schedule');
     });
   });

@@ -52,7 +52,9 @@ describe('Utilities', () => {
     asOwner(env, ({ Utilities }) => {
       const date = new Date(Date.UTC(2024, 0, 5, 13, 7, 9, 42));
       expect(Utilities.formatDate(date, 'UTC', "yyyy-MM-dd'T'HH:mm:ss.SSSXXX")).toBe('2024-01-05T13:07:09.042Z');
-      expect(Utilities.formatDate(date, 'America/New_York', 'EEE, MMM d yyyy h:mm a Z')).toBe('Fri, Jan 5 2024 8:07 AM -0500');
+      expect(Utilities.formatDate(date, 'America/New_York', 'EEE, MMM d yyyy h:mm a Z')).toBe(
+        'Fri, Jan 5 2024 8:07 AM -0500',
+      );
       expect(Utilities.getUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     });
   });

@@ -10,7 +10,9 @@ describe('SpreadsheetApp', () => {
       expect(ss.getSheets().map((s) => s.getName())).toEqual(['Sheet1', 'Results']);
       expect(ss.getSheetByName('Nope')).toBeNull();
       expect(ss.getSheetById(results.getSheetId())!.getName()).toBe('Results');
-      expect(() => ss.insertSheet('Results')).toThrow('A sheet with the name "Results" already exists. Please enter another name.');
+      expect(() => ss.insertSheet('Results')).toThrow(
+        'A sheet with the name "Results" already exists. Please enter another name.',
+      );
       expect(() => ss.getSheetByName('Sheet1')!.setName('Results')).toThrow('already exists');
       results.setName('Jobs');
       ss.deleteSheet(ss.getSheetByName('Sheet1')!);
@@ -30,7 +32,9 @@ describe('SpreadsheetApp', () => {
       expect(sheet.getRange(2, 2, 4, 3).getA1Notation()).toBe('B2:D5');
       expect(range.offset(1, 1, 1, 1).getA1Notation()).toBe('C3');
       expect(sheet.getRange('A:A').getNumRows()).toBe(1000);
-      expect(() => sheet.getRange(1001, 1)).toThrow('The coordinates of the range are outside the dimensions of the sheet.');
+      expect(() => sheet.getRange(1001, 1)).toThrow(
+        'The coordinates of the range are outside the dimensions of the sheet.',
+      );
       expect(() => sheet.getRange('AA1')).toThrow('outside the dimensions');
       expect(() => sheet.getRange(0, 1)).toThrow('The starting row of the range is too small.');
       expect(() => sheet.getRange(1, 1, 0, 1)).toThrow('The number of rows in the range must be at least 1.');
@@ -61,7 +65,10 @@ describe('SpreadsheetApp', () => {
       sheet.appendRow(['id', 'name']);
       sheet.appendRow(['1', '=cmd']);
       expect(sheet.getDataRange().getA1Notation()).toBe('A1:B2');
-      expect(sheet.getDataRange().getValues()).toEqual([['id', 'name'], [1, '#NAME?']]);
+      expect(sheet.getDataRange().getValues()).toEqual([
+        ['id', 'name'],
+        [1, '#NAME?'],
+      ]);
       sheet.getRange('A2:B2').clearContent();
       expect(sheet.getLastRow()).toBe(1);
     });
@@ -144,12 +151,20 @@ describe('SpreadsheetApp', () => {
     const env = newEnv();
     asOwner(env, ({ SpreadsheetApp }) => {
       const sheet = SpreadsheetApp.getActiveSheet();
-      sheet.getRange('A1:B2').setValues([['a', 'b'], ['c', 'd']]);
+      sheet.getRange('A1:B2').setValues([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]);
       sheet.getRange('A1:B2').getValues();
       sheet.getRange('A3').setValue('e');
       sheet.getRange('A3').getValue();
     });
-    expect(env.spreadsheet.stats).toMatchObject({ setValuesCalls: 1, getValuesCalls: 1, setValueCalls: 1, getValueCalls: 1 });
+    expect(env.spreadsheet.stats).toMatchObject({
+      setValuesCalls: 1,
+      getValuesCalls: 1,
+      setValueCalls: 1,
+      getValueCalls: 1,
+    });
     expect(env.spreadsheet.stats.writeCalls).toBe(2);
     expect(env.spreadsheet.stats.readCalls).toBe(2);
   });

@@ -35,7 +35,9 @@ describe('HtmlService and the spreadsheet UI', () => {
       SpreadsheetApp.getUi().showSidebar(output);
       SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput('<p>hi</p>'), 'Hello');
       expect(() => HtmlService.createHtmlOutputFromFile('Missing')).toThrow('No HTML file named Missing was found.');
-      expect(() => SpreadsheetApp.getUi().showSidebar('<p>raw</p>' as never)).toThrow("don't match the method signature");
+      expect(() => SpreadsheetApp.getUi().showSidebar('<p>raw</p>' as never)).toThrow(
+        "don't match the method signature",
+      );
     });
     expect(env.ui.sidebars).toEqual([{ title: 'sheet-enrich', html: '<p>side</p>' }]);
     expect(env.ui.dialogs).toEqual([{ title: 'Hello', html: '<p>hi</p>', modal: true }]);

@@ -45,7 +45,9 @@ describe('UrlFetchApp', () => {
 
   it('defaults to GET, and form-encodes an object payload', () => {
     expect(JSON.parse(fetchAs((app) => app.fetch(`${server.url}/echo`)).getContentText()).method).toBe('GET');
-    const echoed = JSON.parse(fetchAs((app) => app.fetch(`${server.url}/echo`, { method: 'post', payload: { a: 'b c' } })).getContentText());
+    const echoed = JSON.parse(
+      fetchAs((app) => app.fetch(`${server.url}/echo`, { method: 'post', payload: { a: 'b c' } })).getContentText(),
+    );
     expect(echoed.body).toBe('a=b%20c');
     expect(echoed.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
@@ -66,21 +68,33 @@ describe('UrlFetchApp', () => {
 
   it('always throws on connection failures', async () => {
     const refused = await refusedUrl();
-    expect(() => fetchAs((app) => app.fetch(refused, { muteHttpExceptions: true }))).toThrow(`Address unavailable: ${refused}`);
-    expect(() => fetchAs((app) => app.fetch(`${server.url}/drop`, { muteHttpExceptions: true }))).toThrow('Address unavailable');
-    expect(() => fetchAs((app) => app.fetch(`${server.url}/cut`, { muteHttpExceptions: true }))).toThrow('Address unavailable');
-    expect(() => fetchAs((app) => app.fetch('http://no-such-host.invalid/', { muteHttpExceptions: true }))).toThrow('DNS error');
+    expect(() => fetchAs((app) => app.fetch(refused, { muteHttpExceptions: true }))).toThrow(
+      `Address unavailable: ${refused}`,
+    );
+    expect(() => fetchAs((app) => app.fetch(`${server.url}/drop`, { muteHttpExceptions: true }))).toThrow(
+      'Address unavailable',
+    );
+    expect(() => fetchAs((app) => app.fetch(`${server.url}/cut`, { muteHttpExceptions: true }))).toThrow(
+      'Address unavailable',
+    );
+    expect(() => fetchAs((app) => app.fetch('http://no-such-host.invalid/', { muteHttpExceptions: true }))).toThrow(
+      'DNS error',
+    );
   });
 
   it('times out a request that gets no answer', () => {
     replaceEnv({ urlFetchTimeoutMs: 200 });
-    expect(() => fetchAs((app) => app.fetch(`${server.url}/delay?ms=2000`))).toThrow(`Timeout: ${server.url}/delay?ms=2000`);
+    expect(() => fetchAs((app) => app.fetch(`${server.url}/delay?ms=2000`))).toThrow(
+      `Timeout: ${server.url}/delay?ms=2000`,
+    );
   });
 
   // The barrier answers only once all five requests wait at it together; one at a time, each would get a 504.
   it('fetchAll has all its requests in flight at once', () => {
     const barrier = (tag: number) => `${server.url}/barrier?group=fetch-all&n=5&timeoutMs=5000&tag=${tag}`;
-    const responses = fetchAs((app) => app.fetchAll([0, 1, 2, 3, 4].map((tag) => ({ url: barrier(tag), muteHttpExceptions: true }))));
+    const responses = fetchAs((app) =>
+      app.fetchAll([0, 1, 2, 3, 4].map((tag) => ({ url: barrier(tag), muteHttpExceptions: true }))),
+    );
     expect(responses.map((r) => [r.getResponseCode(), r.getContentText()])).toEqual(
       [0, 1, 2, 3, 4].map((tag) => [200, `${tag}: released with 5`]),
     );
@@ -98,13 +112,21 @@ describe('UrlFetchApp', () => {
     const responses = fetchAs((app) =>
       app.fetchAll([500, 100, 300, 200, 400].map((ms) => ({ url: `${server.url}/delay?ms=${ms}` }))),
     );
-    expect(responses.map((r) => r.getContentText())).toEqual(['waited 500', 'waited 100', 'waited 300', 'waited 200', 'waited 400']);
+    expect(responses.map((r) => r.getContentText())).toEqual([
+      'waited 500',
+      'waited 100',
+      'waited 300',
+      'waited 200',
+      'waited 400',
+    ]);
     expect(env.urlFetch.dailyCount).toBe(5);
   });
 
   it('fetchAll fails as a whole when one request fails', () => {
     expect(() =>
-      fetchAs((app) => app.fetchAll([`${server.url}/echo`, { url: `${server.url}/status/500`, muteHttpExceptions: false }])),
+      fetchAs((app) =>
+        app.fetchAll([`${server.url}/echo`, { url: `${server.url}/status/500`, muteHttpExceptions: false }]),
+      ),
     ).toThrow('returned code 500');
     expect(() =>
       fetchAs((app) =>
@@ -117,7 +139,12 @@ describe('UrlFetchApp', () => {
   });
 
   it('refuses URLs whose characters are not percent-encoded', () => {
-    for (const bad of [`${server.url}/echo?q=jane doe`, `${server.url}/echo?q=café`, `${server.url}/echo?q=100%`, 'ftp://x.com/']) {
+    for (const bad of [
+      `${server.url}/echo?q=jane doe`,
+      `${server.url}/echo?q=café`,
+      `${server.url}/echo?q=100%`,
+      'ftp://x.com/',
+    ]) {
       expect(() => fetchAs((app) => app.fetch(bad))).toThrow(`Invalid argument: ${bad}`);
     }
     fetchAs((app) => app.fetch(`${server.url}/echo?q=${encodeURIComponent('jane doe café 100%')}`));

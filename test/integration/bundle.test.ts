@@ -15,8 +15,22 @@ const CUSTOM_FUNCTIONS: Record<string, string[]> = {
   SEARCH_PEOPLE: ['query', 'limit', 'fields', 'include_headers'],
   ENRICH_PROFILE: ['profile_url', 'fields', 'include_headers'],
 };
-const SERVER_FUNCTIONS = ['getSettings', 'saveSettings', 'startResearch', 'listResearchJobs', 'pollResearch', 'cancelResearch'];
-const OTHER_ENTRY_POINTS = ['onOpen', 'onInstall', 'showSettings', 'showResearch', 'openResearchSheet', 'pollResearchInBackground'];
+const SERVER_FUNCTIONS = [
+  'getSettings',
+  'saveSettings',
+  'startResearch',
+  'listResearchJobs',
+  'pollResearch',
+  'cancelResearch',
+];
+const OTHER_ENTRY_POINTS = [
+  'onOpen',
+  'onInstall',
+  'showSettings',
+  'showResearch',
+  'openResearchSheet',
+  'pollResearchInBackground',
+];
 
 describe('dist/Code.js', () => {
   const code = bundleCode();
@@ -120,8 +134,26 @@ describe('the free-identifier scan the bundle is checked with', () => {
       switch (a) { case 1: let inSwitch = fetch('x'); inSwitch; }
       arguments;
     `;
-    expect(freeIdentifiers(script)).toEqual(
-      ['Base', 'arguments', 'blockOnly', 'computed', 'f', 'fetch', 'h', 'm2', 'maybe', 'obj', 'outer', 'r', 'u', 'v', 'x', 'y', 'z2', 'z3', 'z4'],
-    );
+    expect(freeIdentifiers(script)).toEqual([
+      'Base',
+      'arguments',
+      'blockOnly',
+      'computed',
+      'f',
+      'fetch',
+      'h',
+      'm2',
+      'maybe',
+      'obj',
+      'outer',
+      'r',
+      'u',
+      'v',
+      'x',
+      'y',
+      'z2',
+      'z3',
+      'z4',
+    ]);
   });
 });

@@ -36,7 +36,14 @@ describe('SCRAPE_PROFILE', () => {
 
   it('fetches a range once per distinct profile, keeps order, blanks and per-row errors', async () => {
     const addon = await addonWithKey(mock);
-    const input = [[url('ann')], [''], ['HTTP://www.network.com/in/Ann/?utm=1'], ['not a url'], [url('bob')], [url('missing-carl')]];
+    const input = [
+      [url('ann')],
+      [''],
+      ['HTTP://www.network.com/in/Ann/?utm=1'],
+      ['not a url'],
+      [url('bob')],
+      [url('missing-carl')],
+    ];
     const rows = formula(addon, 'SCRAPE_PROFILE', [input, 'network_url, name']) as Rows;
     expect(rows).toHaveLength(6);
     expect(rows[0][0]).toMatch(/\/in\/ann\/?$/);
@@ -51,7 +58,11 @@ describe('SCRAPE_PROFILE', () => {
   it('takes fields as a range of header cells, and prints headers only when asked', async () => {
     const addon = await addonWithKey(mock);
     const asText = formula(addon, 'SCRAPE_PROFILE', [url('ann'), 'headline; experience.1.employer_name']) as Rows;
-    const asRange = formula(addon, 'SCRAPE_PROFILE', [url('ann'), [['headline', 'experience.1.employer_name']], true]) as Rows;
+    const asRange = formula(addon, 'SCRAPE_PROFILE', [
+      url('ann'),
+      [['headline', 'experience.1.employer_name']],
+      true,
+    ]) as Rows;
     expect(asText).toHaveLength(1);
     expect(asRange).toEqual([['headline', 'experience.1.employer_name'], asText[0]]);
   });
@@ -68,7 +79,9 @@ describe('SCRAPE_PROFILE', () => {
     }
     const companies = formula(addon, 'SEARCH_COMPANIES', ['fintech startups in Berlin']) as Rows;
     expect(companies[0].some((header) => String(header).startsWith('criteria.'))).toBe(true);
-    expect(formula(addon, 'SEARCH_COMPANIES', ['fintech startups in Berlin', '', '', [companies[0]]])).toEqual(companies);
+    expect(formula(addon, 'SEARCH_COMPANIES', ['fintech startups in Berlin', '', '', [companies[0]]])).toEqual(
+      companies,
+    );
   });
 
   it('serves a second identical call, a variant URL and other fields from the cache: zero requests', async () => {
@@ -83,7 +96,11 @@ describe('SCRAPE_PROFILE', () => {
 
   it('keeps hard-case text exactly as the API sent it', async () => {
     const addon = await addonWithKey(mock);
-    const [headers, values] = formula(addon, 'SCRAPE_PROFILE', [url('hard-case'), 'headline, title, summary', true]) as Rows;
+    const [headers, values] = formula(addon, 'SCRAPE_PROFILE', [
+      url('hard-case'),
+      'headline, title, summary',
+      true,
+    ]) as Rows;
     expect(headers).toEqual(['headline', 'title', 'summary']);
     expect(values[0]).toBe('=HYPERLINK("http://evil.example","click")');
     expect(values[1]).toBe('+14155550100');
@@ -95,13 +112,25 @@ describe('SCRAPE_PROFILE', () => {
 describe('FIND_CONTACTS', () => {
   it('looks up by URL, email or phone, and caches across the variants of each', async () => {
     const addon = await addonWithKey(mock);
-    const input = [['Ann@Example.com'], [url('ann')], ['+1 (415) 555-0123'], ['nobody@nobody.example'], [url('empty-x')]];
+    const input = [
+      ['Ann@Example.com'],
+      [url('ann')],
+      ['+1 (415) 555-0123'],
+      ['nobody@nobody.example'],
+      [url('empty-x')],
+    ];
     const rows = formula(addon, 'FIND_CONTACTS', [input, 'email, phone, li']) as Rows;
     expect(rows[0][0]).toMatch(/@/);
     expect(rows[3][0]).toMatch(/^#ERROR: No profile found/);
     expect(rows[4]).toEqual(['', '', '']);
     const log = await apiRequests('/api/enrich/contacts');
-    expect(log.map((entry) => Object.keys(entry.query)[0])).toEqual(['email', 'network_url', 'phone', 'email', 'network_url']);
+    expect(log.map((entry) => Object.keys(entry.query)[0])).toEqual([
+      'email',
+      'network_url',
+      'phone',
+      'email',
+      'network_url',
+    ]);
     expect(log[2].query.phone).toBe('+14155550123');
     expect(await mock.control.creditsCharged()).toBe(5);
     formula(addon, 'FIND_CONTACTS', [[['ann@example.com'], ['+14155550123'], ['+1 415 555 0123']], 'email']);
@@ -116,7 +145,12 @@ describe('SEARCH_COMPANIES and SEARCH_PEOPLE', () => {
     const [request] = await apiRequests('/api/search/companies');
     expect(request.query.limit).toBe('10');
     expect(await mock.control.creditsCharged()).toBe(rows.length - 1);
-    const people = formula(addon, 'SEARCH_PEOPLE', ['data engineers in Lisbon', 3, 'full_name, network_url', false]) as Rows;
+    const people = formula(addon, 'SEARCH_PEOPLE', [
+      'data engineers in Lisbon',
+      3,
+      'full_name, network_url',
+      false,
+    ]) as Rows;
     expect(people).toHaveLength(3);
     const [peopleRequest] = await apiRequests('/api/search');
     expect(peopleRequest.query).toMatchObject({ limit: '3', legacy: 'false' });
@@ -125,7 +159,9 @@ describe('SEARCH_COMPANIES and SEARCH_PEOPLE', () => {
   it('reject a bad limit or threshold before any request', async () => {
     const addon = await addonWithKey(mock);
     expect(() => formula(addon, 'SEARCH_COMPANIES', ['x', 500])).toThrow('limit must be a whole number from 1 to 100.');
-    expect(() => formula(addon, 'SEARCH_COMPANIES', ['x', 5, -1])).toThrow('acceptance_threshold must be a whole number from 0 to 100.');
+    expect(() => formula(addon, 'SEARCH_COMPANIES', ['x', 5, -1])).toThrow(
+      'acceptance_threshold must be a whole number from 0 to 100.',
+    );
     expect(() => formula(addon, 'SEARCH_PEOPLE', ['x', 5, 'ful_name'])).toThrow(/Did you mean "full_name"/);
     expect(await apiRequests()).toHaveLength(0);
   });
@@ -134,7 +170,10 @@ describe('SEARCH_COMPANIES and SEARCH_PEOPLE', () => {
 describe('ENRICH_PROFILE', () => {
   it('returns the modern record and sends legacy=false', async () => {
     const addon = await addonWithKey(mock);
-    const rows = formula(addon, 'ENRICH_PROFILE', [[[url('ann')], [url('ann')]], 'full_name, experience.1.company_name']) as Rows;
+    const rows = formula(addon, 'ENRICH_PROFILE', [
+      [[url('ann')], [url('ann')]],
+      'full_name, experience.1.company_name',
+    ]) as Rows;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(rows[1]);
     const log = await apiRequests('/api/enrich/network');
@@ -144,7 +183,10 @@ describe('ENRICH_PROFILE', () => {
 });
 
 describe('error sentences', () => {
-  const one = (addon: Parameters<typeof formula>[0], slug = 'ann') => () => formula(addon, 'SCRAPE_PROFILE', [url(slug)]);
+  const one =
+    (addon: Parameters<typeof formula>[0], slug = 'ann') =>
+    () =>
+      formula(addon, 'SCRAPE_PROFILE', [url(slug)]);
 
   it('no key set: says where to set it, and sends nothing', async () => {
     const addon = loadAddon();
@@ -178,9 +220,11 @@ describe('error sentences', () => {
 
 describe('the 30-second budget', () => {
   const NETWORK = /\/api\/enrich\/network\?/;
-  const NOT_FETCHED = '#ERROR: Not fetched within the 30 seconds a formula may run; recalculate to fetch the rest (fetched rows are cached).';
+  const NOT_FETCHED =
+    '#ERROR: Not fetched within the 30 seconds a formula may run; recalculate to fetch the rest (fetched rows are cached).';
   /** The profile (slug) of each ENRICH_PROFILE request the mock received. */
-  const requested = async () => (await apiRequests('/api/enrich/network')).map((entry) => slugOf(entry.query.network_url));
+  const requested = async () =>
+    (await apiRequests('/api/enrich/network')).map((entry) => slugOf(entry.query.network_url));
 
   it('returns what it fetched in time, says how to get the rest, and a recalculation fills them', async () => {
     const addon = await addonWithKey(mock);
@@ -188,7 +232,10 @@ describe('the 30-second budget', () => {
     slowRequests(addon.env, NETWORK, 9_000);
     const distinct = Array.from({ length: 110 }, (_, i) => url(`budget-${i}`));
     // Ten of them twice, written differently: still one request each.
-    const input = [...distinct, ...distinct.slice(0, 10).map((u) => u.replace('https://www.', 'http://').toUpperCase())].map((u) => [u]);
+    const input = [
+      ...distinct,
+      ...distinct.slice(0, 10).map((u) => u.replace('https://www.', 'http://').toUpperCase()),
+    ].map((u) => [u]);
     const startedAt = addon.env.clock.now();
     const first = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
     expect(addon.env.clock.now() - startedAt).toBeLessThan(30_000);
@@ -226,7 +273,12 @@ describe('the 30-second budget', () => {
     const again = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
     expect(again.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(0);
     // The first batch (the first 50 profiles) was cached as it answered: only the lost batch and the rest are asked.
-    expect((await requested()).sort()).toEqual(input.slice(50).map(([u]) => slugOf(u)).sort());
+    expect((await requested()).sort()).toEqual(
+      input
+        .slice(50)
+        .map(([u]) => slugOf(u))
+        .sort(),
+    );
   });
 });
 

@@ -1,7 +1,13 @@
 // Loads the BUILT dist/Code.js into the Apps Script fakes, next to a mock API in its own process.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGasEnvironment, loadBundle, type Bundle, type GasEnvironment, type GasEnvironmentOptions } from '../../dev/gas-fakes';
+import {
+  createGasEnvironment,
+  loadBundle,
+  type Bundle,
+  type GasEnvironment,
+  type GasEnvironmentOptions,
+} from '../../dev/gas-fakes';
 import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { Tier } from '../../src/core/api/types';
 
@@ -75,7 +81,13 @@ export async function addonWithKey(
   mock: SpawnedMockApi,
   options: { key?: string; credits?: number; tier?: Tier; user?: string } & Partial<GasEnvironmentOptions> = {},
 ): Promise<LoadedAddon & { key: string }> {
-  const { key = 'lk_test_integration_0000000000a1b2', credits = 100_000, tier = '3', user = OWNER, ...envOptions } = options;
+  const {
+    key = 'lk_test_integration_0000000000a1b2',
+    credits = 100_000,
+    tier = '3',
+    user = OWNER,
+    ...envOptions
+  } = options;
   await mock.control.setKey({ key, credits, tier });
   const addon = loadAddon(envOptions);
   trackKey(addon.env, key);

@@ -12,8 +12,18 @@ import type { JobSummary } from '../../src/core/contract';
 export type Summary = JobSummary;
 
 export const SUMMARY_KEYS = [
-  'jobId', 'query', 'status', 'message', 'sheetName', 'rowsWritten', 'finalResultsCount', 'chunksProcessed',
-  'totalChunks', 'createdAt', 'updatedAt', 'error',
+  'jobId',
+  'query',
+  'status',
+  'message',
+  'sheetName',
+  'rowsWritten',
+  'finalResultsCount',
+  'chunksProcessed',
+  'totalChunks',
+  'createdAt',
+  'updatedAt',
+  'error',
 ].sort();
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -61,7 +71,8 @@ export function readSheet(env: GasEnvironment, name: string): SheetRows {
 export function expectedProfiles(seed: number, state: JobInternalState): ModernProfile[] {
   const repeats = new Set(state.duplicatePositions.map((entry) => entry.position));
   const profiles: ModernProfile[] = [];
-  for (let i = 0; i < state.targetResults; i++) if (!repeats.has(i)) profiles.push(modernResultForQuery(seed, state.query, i));
+  for (let i = 0; i < state.targetResults; i++)
+    if (!repeats.has(i)) profiles.push(modernResultForQuery(seed, state.query, i));
   return profiles;
 }
 
@@ -75,7 +86,11 @@ export function entriesOf(profile: ModernProfile, collection: 'experience' | 'ed
  * Checks a companion sheet: every profile with entries has exactly one contiguous group of rows, as many as it has
  * entries, and no other profile appears.
  */
-export function expectCompanionGroups(sheet: SheetRows, profiles: ModernProfile[], collection: 'experience' | 'education'): void {
+export function expectCompanionGroups(
+  sheet: SheetRows,
+  profiles: ModernProfile[],
+  collection: 'experience' | 'education',
+): void {
   const owners = sheet.column('profile_id').map(String);
   const groups: Array<{ id: string; count: number }> = [];
   for (const owner of owners) {
@@ -89,7 +104,8 @@ export function expectCompanionGroups(sheet: SheetRows, profiles: ModernProfile[
   expect(groups.map((group) => group.id).sort()).toEqual(expected.map((group) => group.id).sort());
   expect(new Set(groups.map((group) => group.id)).size).toBe(groups.length);
   const countOf = new Map(expected.map((group) => [group.id, group.count]));
-  for (const group of groups) expect({ id: group.id, count: group.count }).toEqual({ id: group.id, count: countOf.get(group.id) });
+  for (const group of groups)
+    expect({ id: group.id, count: group.count }).toEqual({ id: group.id, count: countOf.get(group.id) });
 }
 
 /** Beyond an execution's 6 minutes: the fakes then end it at its next service call. */
@@ -102,7 +118,10 @@ const PAST_THE_EXECUTION_LIMIT_MS = 7 * 60_000;
 export function killAfterSetValues(env: GasEnvironment, n: number): () => void {
   const original = FakeRange.prototype.setValues;
   let calls = 0;
-  const spy = jest.spyOn(FakeRange.prototype, 'setValues').mockImplementation(function (this: FakeRange, values: unknown[][]) {
+  const spy = jest.spyOn(FakeRange.prototype, 'setValues').mockImplementation(function (
+    this: FakeRange,
+    values: unknown[][],
+  ) {
     const result = original.call(this, values);
     if (++calls === n) env.clock.advance(PAST_THE_EXECUTION_LIMIT_MS);
     return result;

@@ -3,11 +3,25 @@
 // poll, including the last partial page that each poll writes again. Runs the built bundle in the Apps Script fakes.
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
-import { expectCompanionGroups, expectedProfiles, expectSummaryShape, readSheet, type Summary } from './research-helpers';
+import {
+  expectCompanionGroups,
+  expectedProfiles,
+  expectSummaryShape,
+  readSheet,
+  type Summary,
+} from './research-helpers';
 
 const SEED = 7;
 const KEY = 'lk_test_research_columns_00000000e5f6';
-const OURS = ['id', 'full_name', 'headline', 'active_experience_title', 'experience.1.company_name', 'location_full', 'network_url'];
+const OURS = [
+  'id',
+  'full_name',
+  'headline',
+  'active_experience_title',
+  'experience.1.company_name',
+  'location_full',
+  'network_url',
+];
 
 let mock: SpawnedMockApi;
 beforeAll(async () => {
@@ -50,17 +64,26 @@ describe("a results sheet with the user's own columns", () => {
     sheet.write('C1', [['note'], ["'00501"], ['call back']]);
     sheet.write('C20', [["'00777"]]);
     sheet.write('I1', [['name length', 'zip']]);
-    sheet.write('I2', Array.from({ length: 30 }, (_, i) => [`=LEN(B${i + 2})`]));
+    sheet.write(
+      'I2',
+      Array.from({ length: 30 }, (_, i) => [`=LEN(B${i + 2})`]),
+    );
     sheet.write('J2', [["'00501"]]);
     const userColumns = ['C', 'I', 'J'];
-    const before = Object.fromEntries(userColumns.map((column) => [column, sheet.numberFormats(`${column}1:${column}31`)]));
+    const before = Object.fromEntries(
+      userColumns.map((column) => [column, sheet.numberFormats(`${column}1:${column}31`)]),
+    );
 
     let summary = job;
     for (let polls = 0; summary.status !== 'completed' && polls < 10; polls++) {
       await resultsAppear(job.jobId, Math.min(30, 8 + 6 * (polls + 1)));
       summary = poll();
       // The user's formulas reach row 31: count the rows by their id.
-      expect(summary.rowsWritten).toBe(readSheet(env, job.sheetName).column('id').filter((id) => id !== '').length);
+      expect(summary.rowsWritten).toBe(
+        readSheet(env, job.sheetName)
+          .column('id')
+          .filter((id) => id !== '').length,
+      );
     }
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 30, error: null });
 

@@ -33,7 +33,15 @@ const OWNER_KEY = 'lk_test_research_owner_000000000a1b2';
 const TEAMMATE_KEY = 'lk_test_research_mate_0000000000c3d4';
 const HANDLER = 'pollResearchInBackground';
 const HOUR_MS = 60 * 60_000;
-const ESSENTIAL_HEADERS = ['id', 'full_name', 'headline', 'active_experience_title', 'experience.1.company_name', 'location_full', 'network_url'];
+const ESSENTIAL_HEADERS = [
+  'id',
+  'full_name',
+  'headline',
+  'active_experience_title',
+  'experience.1.company_name',
+  'location_full',
+  'network_url',
+];
 /** GET /api/search/deep_research/{id}: the status and results of a job. */
 const STATUS_PATH = /^\/api\/search\/deep_research\/[^/]+$/;
 
@@ -48,7 +56,8 @@ afterEach(async () => {
   checkKeysAndDisposeAddons();
   // CONTRACT §4 / the spec: without `page` the service returns every result every time. Never ask that way.
   const statusRequests = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
-  for (const request of statusRequests) expect(request.query).toMatchObject({ page: expect.stringMatching(/^[1-9]\d*$/), page_size: '100' });
+  for (const request of statusRequests)
+    expect(request.query).toMatchObject({ page: expect.stringMatching(/^[1-9]\d*$/), page_size: '100' });
 });
 
 type Addon = LoadedAddon & { key: string };
@@ -106,7 +115,7 @@ function triggersOf(addon: LoadedAddon, user = OWNER) {
 async function resultsAppear(jobId: string, count?: number): Promise<void> {
   const state = await mock.control.job(jobId);
   const times = state.resultTimes;
-  const target = count === undefined ? times[times.length - 1] ?? state.createdAtJobTime + 35_000 : times[count - 1];
+  const target = count === undefined ? (times[times.length - 1] ?? state.createdAtJobTime + 35_000) : times[count - 1];
   const { jobTime } = await mock.control.clock();
   if (target > jobTime) await mock.control.advanceClock(target - jobTime);
 }
@@ -144,10 +153,17 @@ describe('a long job, polled by the sidebar and the trigger', () => {
     const { env } = addon;
     await mock.control.nextJob({ duplicates: 1 });
     const started = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
-    expect(started).toMatchObject({ query: 'data engineers in Lisbon', status: 'pending', rowsWritten: 0, error: null });
+    expect(started).toMatchObject({
+      query: 'data engineers in Lisbon',
+      status: 'pending',
+      rowsWritten: 0,
+      error: null,
+    });
     expect(list(addon)).toEqual([started]);
     expect(readSheet(env, started.sheetName).headers).toEqual(ESSENTIAL_HEADERS);
-    expect(triggersOf(addon)).toEqual([expect.objectContaining({ handler: HANDLER, kind: 'everyHours', everyHours: 1 })]);
+    expect(triggersOf(addon)).toEqual([
+      expect.objectContaining({ handler: HANDLER, kind: 'everyHours', everyHours: 1 }),
+    ]);
 
     // One profile comes twice, on another page than its first time.
     const state = await mock.control.job(started.jobId);
@@ -239,7 +255,9 @@ describe('jobs that end otherwise', () => {
     expectSummaryShape(cancelled);
     expect(cancelled).toMatchObject({ status: 'cancelled', rowsWritten: 17, error: null });
     await expectExactSheets(addon, cancelled, 17);
-    expect(await mock.control.requests({ method: 'POST', path: `/api/search/deep_research/${job.jobId}/cancel` })).toHaveLength(1);
+    expect(
+      await mock.control.requests({ method: 'POST', path: `/api/search/deep_research/${job.jobId}/cancel` }),
+    ).toHaveLength(1);
     expect(triggersOf(addon)).toEqual([]);
     // Cancelling again, or after it ended, asks nothing more of the service.
     await resultsAppear(job.jobId);
@@ -282,10 +300,12 @@ describe('jobs that end otherwise', () => {
     await expectExactSheets(addon, done);
     expect(triggersOf(addon)).toEqual([]);
     // Completed in the background: the toast still tells whoever has the file open.
-    expect(addon.env.ui.toasts).toEqual([{ message: expect.stringContaining(done.sheetName), title: expect.any(String) }]);
+    expect(addon.env.ui.toasts).toEqual([
+      { message: expect.stringContaining(done.sheetName), title: expect.any(String) },
+    ]);
   });
 
-  it('a background poll that fails (the key was removed) shows the failure on that user\'s jobs', async () => {
+  it("a background poll that fails (the key was removed) shows the failure on that user's jobs", async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'nurses in Porto', limit: 20 });
     delete addon.env.properties.user(OWNER).API_KEY;
@@ -323,7 +343,10 @@ describe('jobs that end otherwise', () => {
     const summaries = poll(addon);
     expect(summaries.map((summary) => summary.jobId)).toEqual([last.jobId, gone.jobId, first.jobId]);
     const byId = new Map(summaries.map((summary) => [summary.jobId, summary]));
-    expect(byId.get(gone.jobId)).toMatchObject({ status: 'error', error: expect.stringMatching(/not found|no longer exists/i) });
+    expect(byId.get(gone.jobId)).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/not found|no longer exists/i),
+    });
     expect(byId.get(first.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
     expect(byId.get(last.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
     await expectExactSheets(addon, byId.get(first.jobId)!);
@@ -356,7 +379,9 @@ describe('the background trigger', () => {
     fireTrigger(addon, TEAMMATE);
     const asked = await statusRequests();
     expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((entry) => entry.path.endsWith(theirs.jobId) && entry.key === TEAMMATE_KEY.slice(-4))).toBe(true);
+    expect(asked.every((entry) => entry.path.endsWith(theirs.jobId) && entry.key === TEAMMATE_KEY.slice(-4))).toBe(
+      true,
+    );
     expect(summaryOf(addon, theirs.jobId)).toMatchObject({ status: 'completed', rowsWritten: 10 });
     expect(summaryOf(addon, one.jobId).rowsWritten).toBe(0);
     expect(triggersOf(addon, TEAMMATE)).toEqual([]);
@@ -401,7 +426,9 @@ describe('the background trigger', () => {
       for (let i = 0; i < 20; i++) scriptApp.newTrigger(`other${i}`).timeBased().everyHours(1).create();
     });
     const job = start(addon, { query: 'nurses in Porto', limit: 10 });
-    expect(job.error).toMatch(/^The job started, but setting it up failed \(.*too many triggers.*\); keep the sidebar open/);
+    expect(job.error).toMatch(
+      /^The job started, but setting it up failed \(.*too many triggers.*\); keep the sidebar open/,
+    );
     expect(list(addon)).toEqual([job]);
     expect(list(addon, TEAMMATE)[0].error).toBeNull();
     expect(triggersOf(addon).filter((trigger) => trigger.handler === HANDLER)).toEqual([]);
@@ -496,14 +523,26 @@ describe('what arrives in the sheets', () => {
     expect(row('experience.1.company_name')).toBe(HARD_TEXT.minus);
     expect(row('full_name')).toBe(HARD_TEXT.cjkFullName);
     expect(typeof row('id')).toBe('string');
-    expect(sheet.formulas().flat().every((formula) => formula === '')).toBe(true);
+    expect(
+      sheet
+        .formulas()
+        .flat()
+        .every((formula) => formula === ''),
+    ).toBe(true);
     expect(new Set(sheet.numberFormats().flat())).toEqual(new Set(['@']));
-    expect(sheet.values().flat().every((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')).toBe(true);
+    expect(
+      sheet
+        .values()
+        .flat()
+        .every((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
+    ).toBe(true);
 
     const experience = readSheet(env, experienceSheet(job));
     const experienceSheetModel = env.spreadsheet.sheet(experienceSheet(job));
     expect(experience.headers[0]).toBe('profile_id');
-    expect(experience.headers).toEqual(expect.arrayContaining(['position_title', 'company_size_range', 'company_hq_zipcode']));
+    expect(experience.headers).toEqual(
+      expect.arrayContaining(['position_title', 'company_size_range', 'company_hq_zipcode']),
+    );
     const first = (name: string) => experience.rows[0][experience.headers.indexOf(name)];
     expect(first('profile_id')).toBe(row('id'));
     expect(first('position_title')).toBe(HARD_TEXT.plus);
@@ -511,14 +550,24 @@ describe('what arrives in the sheets', () => {
     expect(first('company_size_range')).toBe(HARD_TEXT.dateLike);
     expect(first('company_hq_zipcode')).toBe(HARD_TEXT.leadingZeroZip);
     expect(first('description')).toBe(HARD_TEXT.emoji);
-    expect(experienceSheetModel.formulas().flat().every((formula) => formula === '')).toBe(true);
+    expect(
+      experienceSheetModel
+        .formulas()
+        .flat()
+        .every((formula) => formula === ''),
+    ).toBe(true);
     for (const name of ['profile_id', 'position_title', 'company_size_range', 'company_hq_zipcode', 'company_name']) {
       const column = experience.headers.indexOf(name);
       expect(experienceSheetModel.numberFormats().map((line) => line[column])).toEqual(
         new Array(experience.rows.length + 1).fill('@'),
       );
     }
-    expect(experienceSheetModel.values().flat().some((value) => Object.prototype.toString.call(value) === '[object Date]')).toBe(false);
+    expect(
+      experienceSheetModel
+        .values()
+        .flat()
+        .some((value) => Object.prototype.toString.call(value) === '[object Date]'),
+    ).toBe(false);
 
     const education = readSheet(env, educationSheet(job));
     expect(education.headers[0]).toBe('profile_id');
@@ -536,9 +585,24 @@ describe('starting a job', () => {
     ['no brief', { limit: 5 }, true, /brief is empty/],
     ['a limit of 0', { query: 'nurses in Porto', limit: 0 }, true, /limit must be a whole number from 1 to 1000/],
     ['a limit of 1001', { query: 'nurses in Porto', limit: 1001 }, true, /limit must be a whole number from 1 to 1000/],
-    ['a fractional limit', { query: 'nurses in Porto', limit: 2.5 }, true, /limit must be a whole number from 1 to 1000/],
-    ['a limit that is no number', { query: 'nurses in Porto', limit: 'ten' }, true, /limit must be a whole number from 1 to 1000/],
-    ['an unknown column set', { query: 'nurses in Porto', columns: 'everything' }, true, 'The columns must be "essentials" or "all".'],
+    [
+      'a fractional limit',
+      { query: 'nurses in Porto', limit: 2.5 },
+      true,
+      /limit must be a whole number from 1 to 1000/,
+    ],
+    [
+      'a limit that is no number',
+      { query: 'nurses in Porto', limit: 'ten' },
+      true,
+      /limit must be a whole number from 1 to 1000/,
+    ],
+    [
+      'an unknown column set',
+      { query: 'nurses in Porto', columns: 'everything' },
+      true,
+      'The columns must be "essentials" or "all".',
+    ],
   ])('with %s fails readably before any request', async (_case, request, withKey, message) => {
     const addon = withKey ? await researchAddon() : loadAddon();
     if (!withKey) addon.env.properties.user(OWNER).API_BASE_URL = mock.url;
@@ -558,7 +622,9 @@ describe('starting a job', () => {
     sidebar(addon, 'openResearchSheet', [job.jobId], TEAMMATE);
     expect(spreadsheet.activeSheet().name).toBe(job.sheetName);
     spreadsheet.deleteSheet(spreadsheet.sheet(job.sheetName));
-    expect(() => sidebar(addon, 'openResearchSheet', [job.jobId])).toThrow(`The results sheet "${job.sheetName}" was deleted or renamed.`);
+    expect(() => sidebar(addon, 'openResearchSheet', [job.jobId])).toThrow(
+      `The results sheet "${job.sheetName}" was deleted or renamed.`,
+    );
     expect(() => sidebar(addon, 'openResearchSheet', ['no-such-job'])).toThrow(/not in this spreadsheet/);
   });
 });
@@ -595,7 +661,8 @@ describe('what a job asks for and writes', () => {
       const expected = allHeaders.map((header, column) => {
         const value = record[header];
         if (typeof value === 'string') return value;
-        if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value.join(', ');
+        if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+          return value.join(', ');
         return row[column];
       });
       expect(row).toEqual(expected);
@@ -636,7 +703,9 @@ describe('pollResearch(jobId)', () => {
       status: 'completed',
       rowsWritten: 20,
     });
-    expect((await mock.control.requests({ path: /^\/api\// })).every((entry) => entry.path.endsWith(`/${other.jobId}`))).toBe(true);
+    expect(
+      (await mock.control.requests({ path: /^\/api\// })).every((entry) => entry.path.endsWith(`/${other.jobId}`)),
+    ).toBe(true);
   });
 
   it('refuses a job id this spreadsheet does not know, readably and without asking the service', async () => {
@@ -644,7 +713,9 @@ describe('pollResearch(jobId)', () => {
     const job = start(addon, { query: 'nurses in Porto', limit: 5 });
     await resultsAppear(job.jobId);
     await mock.control.clearLog();
-    expect(() => sidebar(addon, 'pollResearch', ['no-such-job'])).toThrow(new Error('That research job is not in this spreadsheet.'));
+    expect(() => sidebar(addon, 'pollResearch', ['no-such-job'])).toThrow(
+      new Error('That research job is not in this spreadsheet.'),
+    );
     expect(await mock.control.log()).toEqual([]);
     expect(summaryOf(addon, job.jobId)).toEqual(job);
   });

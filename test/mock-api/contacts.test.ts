@@ -61,7 +61,9 @@ describe('contact lookup', () => {
 
   test('an email lookup returns the email and is deterministic', async () => {
     const first = await lookup('email=Jane.Doe%40acme.example');
-    expect((first.body.data[0] as ContactResult).contacts.map((contact) => contact.value)).toContain('Jane.Doe@acme.example');
+    expect((first.body.data[0] as ContactResult).contacts.map((contact) => contact.value)).toContain(
+      'Jane.Doe@acme.example',
+    );
     expect((await lookup('email=Jane.Doe%40acme.example')).text).toBe(first.text);
     expect(first.body).toEqual(contactLookup(1, { kind: 'email', email: 'Jane.Doe@acme.example' }));
   });
@@ -70,7 +72,9 @@ describe('contact lookup', () => {
     const answer = await lookup('email=someone%40nobody.example');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      data: [{ error: true, message: 'No profile found', details: 'No profile is associated with this email address.' }],
+      data: [
+        { error: true, message: 'No profile found', details: 'No profile is associated with this email address.' },
+      ],
     });
     expect(await mock.control.creditsCharged()).toBe(1);
   });

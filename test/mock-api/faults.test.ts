@@ -91,13 +91,17 @@ describe('faults', () => {
       { kind: 'latency', ms: 1_000, count: 1, path: '/api/enrich/scrape' },
       { kind: 'drop', count: 1 },
     ]);
-    await expect(fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })).rejects.toThrow();
+    await expect(
+      fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } }),
+    ).rejects.toThrow();
     expect((await mock.control.requests())[0]).toMatchObject({ status: 0, delayMs: 50 });
   });
 
   test('drop destroys the connection without an answer', async () => {
     await mock.control.addFaults([{ kind: 'drop', count: 1 }]);
-    await expect(fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })).rejects.toThrow();
+    await expect(
+      fetch(`${mock.url}${COMPANIES}`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } }),
+    ).rejects.toThrow();
     expect((await mock.get(COMPANIES)).status).toBe(200);
     expect((await mock.control.requests())[0]).toMatchObject({ status: 0, credits: 0 });
   });

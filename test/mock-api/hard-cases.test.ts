@@ -1,9 +1,23 @@
 // Hard-case fixtures by slug and query, and hard cases sprinkled among normal records.
 
-import type { Company, CompanySearchResponse, ContactResult, ModernProfile, ScrapedProfile } from '../../src/core/api/types';
+import type {
+  Company,
+  CompanySearchResponse,
+  ContactResult,
+  ModernProfile,
+  ScrapedProfile,
+} from '../../src/core/api/types';
 import {
-  EXTRA_FIELDS, HARD_TEXT, LONG_SUMMARY_LENGTH, MISSING_MODERN_FIELDS, NULLED_MODERN_ARRAYS, NULLED_SCRAPED_ARRAYS,
-  personForQuery, RTL_PLACE, searchCompanies, TEXT_QUIRKS,
+  EXTRA_FIELDS,
+  HARD_TEXT,
+  LONG_SUMMARY_LENGTH,
+  MISSING_MODERN_FIELDS,
+  NULLED_MODERN_ARRAYS,
+  NULLED_SCRAPED_ARRAYS,
+  personForQuery,
+  RTL_PLACE,
+  searchCompanies,
+  TEXT_QUIRKS,
 } from '../../dev/mock-api/data';
 import { profileQuery, startTestMock, type TestMock } from './harness';
 
@@ -14,8 +28,10 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
-const scrape = async (slug: string) => (await mock.get<ScrapedProfile>(`/api/enrich/scrape?${profileQuery(url(slug))}`)).body;
-const enrich = async (slug: string) => (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(url(slug))}`)).body;
+const scrape = async (slug: string) =>
+  (await mock.get<ScrapedProfile>(`/api/enrich/scrape?${profileQuery(url(slug))}`)).body;
+const enrich = async (slug: string) =>
+  (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(url(slug))}`)).body;
 
 describe('hard-case fixture', () => {
   test('the scraped record holds every text hard case at once', async () => {
@@ -50,13 +66,16 @@ describe('hard-case fixture', () => {
   });
 
   test('contacts of the hard case start with =, + , - and @', async () => {
-    const result = (await mock.get(`/api/enrich/contacts?${profileQuery(url('hard-case'))}`)).body.data[0] as ContactResult;
+    const result = (await mock.get(`/api/enrich/contacts?${profileQuery(url('hard-case'))}`)).body
+      .data[0] as ContactResult;
     expect(result.contacts.map((contact) => contact.value.charAt(0))).toEqual(['=', '+', '-', '@']);
     expect(result.contacts[1].value).toBe('+14155550100');
   });
 
   test('a "hard case" query puts the fixture first in company search, people search and research', async () => {
-    const companies = (await mock.get<CompanySearchResponse>('/api/search/companies?query=hard%20case&acceptance_threshold=100')).body.results;
+    const companies = (
+      await mock.get<CompanySearchResponse>('/api/search/companies?query=hard%20case&acceptance_threshold=100')
+    ).body.results;
     expect(companies[0].company_name).toBe(HARD_TEXT.formula);
     expect(companies[0].employee_count_range).toBe('1-10');
     expect(companies[0].network_speciality).toBe(HARD_TEXT.plus);
@@ -121,26 +140,44 @@ describe('sprinkled hard cases', () => {
     const quirks = Array.from({ length: 1000 }, (_, i) => personForQuery(1, query, i).person.quirks).flat();
     expect(quirks.length).toBeGreaterThan(1000 / 15 / 2);
     expect(quirks.length).toBeLessThan((1000 / 15) * 2);
-    expect(new Set(quirks)).toEqual(new Set([...TEXT_QUIRKS.filter((quirk) => quirk !== 'long_summary'), 'null_arrays', 'missing_fields', 'extra_fields']));
+    expect(new Set(quirks)).toEqual(
+      new Set([
+        ...TEXT_QUIRKS.filter((quirk) => quirk !== 'long_summary'),
+        'null_arrays',
+        'missing_fields',
+        'extra_fields',
+      ]),
+    );
   });
 
   test('they reach the served records: a text quirk at the start of a visible field', async () => {
     // formula, minus and at always land in a field every record has (headline, experience[0], skills[0]).
-    const visible = (i: number, query: string) => personForQuery(1, query, i).person.quirks.some((quirk) => ['formula', 'minus', 'at'].includes(quirk));
+    const visible = (i: number, query: string) =>
+      personForQuery(1, query, i).person.quirks.some((quirk) => ['formula', 'minus', 'at'].includes(quirk));
     const query = ['product people', 'sales leaders', 'engineers', 'founders', 'designers'].find((candidate) =>
-      Array.from({ length: 100 }, (_, i) => i).some((i) => visible(i, candidate)));
+      Array.from({ length: 100 }, (_, i) => i).some((i) => visible(i, candidate)),
+    );
     expect(query).toBeDefined();
-    const results = (await mock.get(`/api/search?query=${encodeURIComponent(query ?? '')}&limit=100`)).body.results as ModernProfile[];
+    const results = (await mock.get(`/api/search?query=${encodeURIComponent(query ?? '')}&limit=100`)).body
+      .results as ModernProfile[];
     const odd = (text: string | null | undefined) => /^[=\-@]/.test(text ?? '');
-    expect(results.some((record) => [record.headline, record.experience?.[0].company_name, record.skills?.[0]].some(odd))).toBe(true);
+    expect(
+      results.some((record) => [record.headline, record.experience?.[0].company_name, record.skills?.[0]].some(odd)),
+    ).toBe(true);
   });
 
   test('company results carry them too', async () => {
     const odd = (company: Company) =>
-      [company.company_name, company.network_speciality, company.external_category, company.network_industry].some((text) => /^[=+\-@]/.test(text ?? ''));
-    const query = ['saas', 'fintech', 'ai', 'biotech', 'logistics'].find((candidate) => searchCompanies(1, candidate, 0, 100).results.some(odd));
+      [company.company_name, company.network_speciality, company.external_category, company.network_industry].some(
+        (text) => /^[=+\-@]/.test(text ?? ''),
+      );
+    const query = ['saas', 'fintech', 'ai', 'biotech', 'logistics'].find((candidate) =>
+      searchCompanies(1, candidate, 0, 100).results.some(odd),
+    );
     expect(query).toBeDefined();
-    const { results } = (await mock.get<CompanySearchResponse>(`/api/search/companies?query=${query}&limit=100&acceptance_threshold=0`)).body;
+    const { results } = (
+      await mock.get<CompanySearchResponse>(`/api/search/companies?query=${query}&limit=100&acceptance_threshold=0`)
+    ).body;
     expect(results.some(odd)).toBe(true);
     expect(results.some((company) => company.employee_count_range === '1-10')).toBe(true);
   });

@@ -46,7 +46,8 @@ export async function startTestMock(options: MockApiOptions = {}): Promise<TestM
     url: api.url,
     control: new MockControl(api.url),
     close: api.close,
-    get: async (pathAndQuery, key = DEMO_KEY) => answer(await fetch(`${api.url}${pathAndQuery}`, { headers: authHeaders(key) })),
+    get: async (pathAndQuery, key = DEMO_KEY) =>
+      answer(await fetch(`${api.url}${pathAndQuery}`, { headers: authHeaders(key) })),
     post: async (path, body, key = DEMO_KEY) =>
       answer(
         await fetch(`${api.url}${path}`, {
@@ -63,7 +64,12 @@ export function profileQuery(url: string): string {
 }
 
 /** Creates a key with the given credits and tier and returns it. */
-export async function newKey(mock: TestMock, suffix: string, credits = 1_000_000, tier: '1' | '2' | '3' | 'free' = '3'): Promise<string> {
+export async function newKey(
+  mock: TestMock,
+  suffix: string,
+  credits = 1_000_000,
+  tier: '1' | '2' | '3' | 'free' = '3',
+): Promise<string> {
   const key = `lk_test_${suffix}`;
   await mock.control.setKey({ key, credits, tier });
   return key;

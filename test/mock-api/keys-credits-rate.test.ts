@@ -17,8 +17,14 @@ describe('authentication', () => {
     ['no header', null],
     ['unknown key', 'lk_unknown_key'],
   ])('401 with %s on every endpoint', async (_, key) => {
-    const gets = ['/api/enrich/scrape?network_url=x', '/api/search/companies?query=x', '/api/enrich/contacts?email=a%40b.example',
-      '/api/search/deep_research/x', '/api/search?query=x', '/api/enrich/network?network_url=x'];
+    const gets = [
+      '/api/enrich/scrape?network_url=x',
+      '/api/search/companies?query=x',
+      '/api/enrich/contacts?email=a%40b.example',
+      '/api/search/deep_research/x',
+      '/api/search?query=x',
+      '/api/enrich/network?network_url=x',
+    ];
     for (const path of gets) {
       const answer = await mock.get(path, key);
       expect(answer.status).toBe(401);
@@ -71,8 +77,12 @@ describe('credits', () => {
     const answer = await mock.get(scrapePath(1), key);
     expect(answer.status).toBe(402);
     expect(answer.body).toEqual({ detail: 'Insufficient credits.' });
-    expect((await mock.get(`/api/enrich/network?${profileQuery('https://www.network.com/in/x')}`, key)).status).toBe(200);
-    expect((await mock.get(`/api/enrich/network?${profileQuery('https://www.network.com/in/x')}`, key)).status).toBe(402);
+    expect((await mock.get(`/api/enrich/network?${profileQuery('https://www.network.com/in/x')}`, key)).status).toBe(
+      200,
+    );
+    expect((await mock.get(`/api/enrich/network?${profileQuery('https://www.network.com/in/x')}`, key)).status).toBe(
+      402,
+    );
   });
 
   test('reset restores the start-up keys and forgets keys, jobs and log', async () => {
@@ -100,23 +110,27 @@ describe('scrape rate limit', () => {
   // add-on and the mock share, so a change to that constant fails this test.
   const QUOTA: Record<Tier, number> = { free: 5, '1': 15, '2': 150, '3': 300 };
 
-  test.each(Object.entries(QUOTA))('tier %s allows %i scrapes a minute, then 429 with Retry-After', async (tier, quota) => {
-    const key = await newKey(mock, `tier-${tier}`, 10_000, tier as Tier);
-    for (let i = 0; i < quota; i++) expect((await mock.get(scrapePath(i), key)).status).toBe(200);
-    const limited = await mock.get(scrapePath(quota), key);
-    expect(limited.status).toBe(429);
-    const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.body).toEqual({ detail: 'Rate limit exceeded.', retry_after: retryAfter });
-    expect((await mock.control.getKey(key)).credits).toBe(10_000 - 2 * quota);
-  });
+  test.each(Object.entries(QUOTA))(
+    'tier %s allows %i scrapes a minute, then 429 with Retry-After',
+    async (tier, quota) => {
+      const key = await newKey(mock, `tier-${tier}`, 10_000, tier as Tier);
+      for (let i = 0; i < quota; i++) expect((await mock.get(scrapePath(i), key)).status).toBe(200);
+      const limited = await mock.get(scrapePath(quota), key);
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(limited.body).toEqual({ detail: 'Rate limit exceeded.', retry_after: retryAfter });
+      expect((await mock.control.getKey(key)).credits).toBe(10_000 - 2 * quota);
+    },
+  );
 
   test('the window slides with the clock offset; other endpoints and keys are not limited', async () => {
     const key = await newKey(mock, 'sliding', 10_000, 'free');
     for (let i = 0; i < 5; i++) await mock.get(scrapePath(i), key);
     expect((await mock.get(scrapePath(5), key)).status).toBe(429);
-    for (let i = 0; i < 10; i++) expect((await mock.get('/api/enrich/contacts?email=a%40b.example', key)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await mock.get('/api/enrich/contacts?email=a%40b.example', key)).status).toBe(200);
     expect((await mock.get(scrapePath(5))).status).toBe(200);
     await mock.control.advanceClock(30_000);
     expect((await mock.get(scrapePath(5), key)).status).toBe(429);

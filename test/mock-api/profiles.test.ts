@@ -2,17 +2,40 @@
 
 import type { ModernProfile, ScrapedProfile } from '../../src/core/api/types';
 import {
-  legacyProfileForSlug, modernProfileForSlug, personForQuery, personForSlug, scrapedProfileForSlug,
+  legacyProfileForSlug,
+  modernProfileForSlug,
+  personForQuery,
+  personForSlug,
+  scrapedProfileForSlug,
 } from '../../dev/mock-api/data';
 import { profileSlug } from '../../dev/mock-api/profile-url';
 import { DEMO_KEY, profileQuery, startTestMock, type TestMock } from './harness';
 import {
-  DEPARTMENT_BREAKDOWN_KEYS, COLLECTION_FIELD_CHANGE_KEYS, MANAGEMENT_LEVEL_BREAKDOWN_KEYS, MODERN_AWARD_KEYS,
-  MODERN_CERTIFICATION_KEYS, MODERN_COURSE_KEYS, MODERN_EDUCATION_KEYS, MODERN_EXPERIENCE_KEYS, MODERN_GITHUB_REPO_KEYS,
-  MODERN_LANGUAGE_KEYS, MODERN_MATCH_DATA_KEYS, MODERN_ORGANIZATION_KEYS, MODERN_PATENT_KEYS, MODERN_PROFILE_KEYS,
-  MODERN_PROJECT_KEYS, MODERN_PUBLICATION_KEYS, PROJECTED_ADDITIONAL_SALARY_KEYS, RECENT_EXPERIENCE_CHANGE_KEYS,
-  ROOT_FIELD_CHANGE_KEYS, SCRAPED_EDUCATION_KEYS, SCRAPED_EXPERIENCE_KEYS, SCRAPED_POST_KEYS, SCRAPED_PROFILE_CORE_KEYS,
-  SCRAPED_PROFILE_KEYS, STOCK_TICKER_KEYS,
+  DEPARTMENT_BREAKDOWN_KEYS,
+  COLLECTION_FIELD_CHANGE_KEYS,
+  MANAGEMENT_LEVEL_BREAKDOWN_KEYS,
+  MODERN_AWARD_KEYS,
+  MODERN_CERTIFICATION_KEYS,
+  MODERN_COURSE_KEYS,
+  MODERN_EDUCATION_KEYS,
+  MODERN_EXPERIENCE_KEYS,
+  MODERN_GITHUB_REPO_KEYS,
+  MODERN_LANGUAGE_KEYS,
+  MODERN_MATCH_DATA_KEYS,
+  MODERN_ORGANIZATION_KEYS,
+  MODERN_PATENT_KEYS,
+  MODERN_PROFILE_KEYS,
+  MODERN_PROJECT_KEYS,
+  MODERN_PUBLICATION_KEYS,
+  PROJECTED_ADDITIONAL_SALARY_KEYS,
+  RECENT_EXPERIENCE_CHANGE_KEYS,
+  ROOT_FIELD_CHANGE_KEYS,
+  SCRAPED_EDUCATION_KEYS,
+  SCRAPED_EXPERIENCE_KEYS,
+  SCRAPED_POST_KEYS,
+  SCRAPED_PROFILE_CORE_KEYS,
+  SCRAPED_PROFILE_KEYS,
+  STOCK_TICKER_KEYS,
 } from './record-keys';
 
 let mock: TestMock;
@@ -69,7 +92,9 @@ describe('scrape', () => {
       `https://uk.network.com/in/${SLUG.toUpperCase()}?trk=public_profile`,
       `HTTPS://WWW.NETWORK.COM/in/${SLUG}/?utm_source=x`,
     ];
-    const bodies = await Promise.all(variants.map(async (url) => (await mock.get(`/api/enrich/scrape?${profileQuery(url)}`)).text));
+    const bodies = await Promise.all(
+      variants.map(async (url) => (await mock.get(`/api/enrich/scrape?${profileQuery(url)}`)).text),
+    );
     expect(new Set(bodies).size).toBe(1);
     expect(JSON.parse(bodies[0])).toEqual(scrapedProfileForSlug(1, SLUG));
   });
@@ -135,10 +160,16 @@ describe('network profile (modern record)', () => {
   test('every nested element carries every field of its type', async () => {
     // 100 search results cover every collection; quirky records (null arrays, missing fields) are skipped.
     const query = 'engineers and founders';
-    const records = (await mock.get<{ results: ModernProfile[] }>(`/api/search?query=${encodeURIComponent(query)}&limit=100`)).body.results
-      .filter((_, i) => personForQuery(1, query, i).person.quirks.length === 0);
+    const records = (
+      await mock.get<{ results: ModernProfile[] }>(`/api/search?query=${encodeURIComponent(query)}&limit=100`)
+    ).body.results.filter((_, i) => personForQuery(1, query, i).person.quirks.length === 0);
     const seen = new Map<string, number>();
-    const check = (name: string, entries: readonly object[] | null | undefined, keys: readonly string[], count?: number) => {
+    const check = (
+      name: string,
+      entries: readonly object[] | null | undefined,
+      keys: readonly string[],
+      count?: number,
+    ) => {
       for (const entry of entries ?? []) {
         expectKeys(entry, keys);
         if (count !== undefined) expect(Object.keys(entry)).toHaveLength(count);
@@ -147,7 +178,11 @@ describe('network profile (modern record)', () => {
     };
     for (const record of records) {
       check('experience', record.experience, MODERN_EXPERIENCE_KEYS, 48);
-      check('stock tickers', record.experience?.flatMap((entry) => entry.company_stock_ticker ?? []), STOCK_TICKER_KEYS);
+      check(
+        'stock tickers',
+        record.experience?.flatMap((entry) => entry.company_stock_ticker ?? []),
+        STOCK_TICKER_KEYS,
+      );
       check('education', record.education, MODERN_EDUCATION_KEYS);
       check('languages', record.languages, MODERN_LANGUAGE_KEYS);
       check('awards', record.awards, MODERN_AWARD_KEYS);
@@ -160,8 +195,16 @@ describe('network profile (modern record)', () => {
       check('courses', record.courses, MODERN_COURSE_KEYS);
       check('match_data', record.match_data ? [record.match_data] : [], MODERN_MATCH_DATA_KEYS);
       check('projected_additional_salary', record.projected_additional_salary, PROJECTED_ADDITIONAL_SALARY_KEYS);
-      check('department breakdown', record.total_experience_duration_months_breakdown_department, DEPARTMENT_BREAKDOWN_KEYS);
-      check('level breakdown', record.total_experience_duration_months_breakdown_management_level, MANAGEMENT_LEVEL_BREAKDOWN_KEYS);
+      check(
+        'department breakdown',
+        record.total_experience_duration_months_breakdown_department,
+        DEPARTMENT_BREAKDOWN_KEYS,
+      );
+      check(
+        'level breakdown',
+        record.total_experience_duration_months_breakdown_management_level,
+        MANAGEMENT_LEVEL_BREAKDOWN_KEYS,
+      );
       check('root changes', record.profile_root_field_changes_summary, ROOT_FIELD_CHANGE_KEYS);
       check('collection changes', record.profile_collection_field_changes_summary, COLLECTION_FIELD_CHANGE_KEYS);
       check('recently started', record.experience_recently_started, RECENT_EXPERIENCE_CHANGE_KEYS);
@@ -173,7 +216,15 @@ describe('network profile (modern record)', () => {
   test('values have the spec formats', async () => {
     const record = (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`)).body;
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-    for (const field of ['created_at', 'updated_at', 'checked_at', 'changed_at', 'experience_change_last_identified_at', 'op_created_at', 'op_updated_at'] as const) {
+    for (const field of [
+      'created_at',
+      'updated_at',
+      'checked_at',
+      'changed_at',
+      'experience_change_last_identified_at',
+      'op_created_at',
+      'op_updated_at',
+    ] as const) {
       expect(record[field]).toMatch(iso);
     }
     expect(record.location_country_iso2).toMatch(/^[A-Z]{2}$/);
@@ -185,7 +236,8 @@ describe('network profile (modern record)', () => {
     expect(record.network_url).toMatch(/^https:\/\/www\.network\.com\/in\//);
     // normalSlug() is someone still in their first listed position: it is open and marked active.
     expect(record.experience?.[0]).toMatchObject({ date_to: null, active_experience: 1 });
-    for (const entry of record.experience?.slice(1) ?? []) expect(entry.active_experience).toBe(entry.date_to === null ? 1 : 0);
+    for (const entry of record.experience?.slice(1) ?? [])
+      expect(entry.active_experience).toBe(entry.date_to === null ? 1 : 0);
     record.experience_recently_started?.forEach((entry) => expect(entry.date_from).toMatch(/^\d{4}-\d{2}$/));
     for (const entry of record.experience ?? []) {
       expect(Number.isInteger(entry.date_from_year)).toBe(true);
@@ -199,7 +251,9 @@ describe('network profile (modern record)', () => {
     expect(modern.full_name).toBe(scraped.profile.name);
     // A slug that spells a name keeps it.
     expect([modern.first_name, modern.last_name]).toEqual(['Anna', 'Schmidt']);
-    expect(modern.experience?.map((entry) => entry.company_name)).toEqual(scraped.experience.map((entry) => entry.employer_name));
+    expect(modern.experience?.map((entry) => entry.company_name)).toEqual(
+      scraped.experience.map((entry) => entry.employer_name),
+    );
     expect(modern).toEqual(modernProfileForSlug(1, SLUG));
     expect(await mock.control.creditsCharged({ path: '/api/enrich/network' })).toBe(1);
   });

@@ -30,7 +30,9 @@ describe('research job lifecycle', () => {
     let answer = await status(jobId);
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe('pending');
-    expect(Object.keys(answer.body)).toEqual(JOB_STATUS_RESPONSE_KEYS.filter((key) => key !== 'pagination' && key !== 'error'));
+    expect(Object.keys(answer.body)).toEqual(
+      JOB_STATUS_RESPONSE_KEYS.filter((key) => key !== 'pagination' && key !== 'error'),
+    );
     expect(answer.body.results).toEqual([]);
     expect(answer.body.created_at).toBeCloseTo(Date.now() / 1000, -1);
 
@@ -51,7 +53,9 @@ describe('research job lifecycle', () => {
     expect(answer.body.results).toHaveLength(12);
     expect(answer.body.chunks_processed).toBeLessThan(answer.body.total_chunks);
     expect(answer.body.error).toBeUndefined();
-    answer.body.results.forEach((record, i) => expect(record).toEqual(modernResultForQuery(1, 'fintech founders in Berlin', i)));
+    answer.body.results.forEach((record, i) =>
+      expect(record).toEqual(modernResultForQuery(1, 'fintech founders in Berlin', i)),
+    );
 
     await mock.control.advanceToResult(jobId, 30);
     answer = await status(jobId);
@@ -65,7 +69,13 @@ describe('research job lifecycle', () => {
     const jobId = await startJob('growth marketers', 60);
     await mock.control.advanceToResult(jobId, 27);
     const early = await status(jobId, '?page=1&page_size=25');
-    expect(early.body.pagination).toEqual({ page: 1, page_size: 25, total_results: 27, total_pages: 2, has_more: true });
+    expect(early.body.pagination).toEqual({
+      page: 1,
+      page_size: 25,
+      total_results: 27,
+      total_pages: 2,
+      has_more: true,
+    });
     expect(Object.keys(early.body.pagination ?? {})).toEqual([...PAGINATION_KEYS]);
     const earlyPage2 = await status(jobId, '?page=2&page_size=25');
     expect(earlyPage2.body.results).toHaveLength(2);
@@ -158,7 +168,9 @@ describe('research job lifecycle', () => {
     const answer = await status(jobId);
     expect(answer.body.status).toBe('cancelled');
     expect(answer.body.results).toHaveLength(7);
-    expect((await mock.post(`/api/search/deep_research/${jobId}/cancel`, {})).body).toEqual({ detail: 'Job already cancelled.' });
+    expect((await mock.post(`/api/search/deep_research/${jobId}/cancel`, {})).body).toEqual({
+      detail: 'Job already cancelled.',
+    });
 
     const done = await startJob('designers', 3);
     await mock.control.advanceClock(60 * 60_000);
@@ -202,7 +214,9 @@ describe('research access and validation', () => {
 
   test('start validation: 422 without or with empty query, 400 for limits outside 1-1000', async () => {
     const start = (body: unknown) => mock.post('/api/search/deep_research', body);
-    expect((await start({ limit: 5 })).body).toEqual({ detail: [{ loc: ['body', 'query'], msg: 'Field required', type: 'missing' }] });
+    expect((await start({ limit: 5 })).body).toEqual({
+      detail: [{ loc: ['body', 'query'], msg: 'Field required', type: 'missing' }],
+    });
     expect((await start({ query: '  ', limit: 5 })).status).toBe(422);
     expect((await start('{not json')).status).toBe(422);
     expect((await start({ query: 'x', limit: 0 })).status).toBe(400);

@@ -23,7 +23,12 @@ describe('company search', () => {
     expect(query).toBe(BERLIN);
     expect(results).toHaveLength(30);
     expect(total).toBeGreaterThanOrEqual(30);
-    expect(criteriaForQuery(BERLIN)).toEqual(['Is a fintech company', 'Is a startup', 'Based in Berlin', 'Has 50+ employees']);
+    expect(criteriaForQuery(BERLIN)).toEqual([
+      'Is a fintech company',
+      'Is a startup',
+      'Based in Berlin',
+      'Has 50+ employees',
+    ]);
     for (const company of results) {
       expect(Object.keys(company.criteria)).toEqual(criteriaForQuery(BERLIN));
       for (const verdict of Object.values(company.criteria)) expect(['YES', 'MAYBE', 'NO']).toContain(verdict);
@@ -37,9 +42,20 @@ describe('company search', () => {
 
   test('every Company field appears; the optional ones on some results only', async () => {
     const { results } = (await companies(`query=${encodeURIComponent(BERLIN)}&limit=100&acceptance_threshold=0`)).body;
-    const required = COMPANY_KEYS.filter((key) => !['year_founded', 'external_category', 'network_industry', 'network_speciality', 'network_headcount'].includes(key));
+    const required = COMPANY_KEYS.filter(
+      (key) =>
+        !['year_founded', 'external_category', 'network_industry', 'network_speciality', 'network_headcount'].includes(
+          key,
+        ),
+    );
     for (const company of results) expect(Object.keys(company)).toEqual(expect.arrayContaining(required));
-    for (const optional of ['year_founded', 'external_category', 'network_industry', 'network_speciality', 'network_headcount'] as const) {
+    for (const optional of [
+      'year_founded',
+      'external_category',
+      'network_industry',
+      'network_speciality',
+      'network_headcount',
+    ] as const) {
       const present = results.filter((company: Company) => optional in company).length;
       expect(present).toBeGreaterThan(0);
       expect(present).toBeLessThan(results.length);
@@ -67,7 +83,10 @@ describe('company search', () => {
   test('criteria fall back to two when the query names none', () => {
     expect(criteriaForQuery('hello world')).toEqual(['Matches "hello world"', 'Is an active company']);
     expect(criteriaForQuery('AI companies in New York founded after 2015 B2B hiring')).toEqual([
-      'Is an AI company', 'Based in New York', 'Founded after 2015', 'Sells to businesses (B2B)',
+      'Is an AI company',
+      'Based in New York',
+      'Founded after 2015',
+      'Sells to businesses (B2B)',
     ]);
   });
 
@@ -126,7 +145,9 @@ describe('people search', () => {
       expect(record).toEqual(modernResultForQuery(1, 'product managers in Berlin', i));
       expect(record.match_data).toEqual({ similarity_score: expect.any(Number), matched_criteria: expect.any(Array) });
     });
-    expect(Object.keys(results.find((record) => Object.keys(record).length === 97) ?? {})).toEqual(expect.arrayContaining([...MODERN_PROFILE_KEYS]));
+    expect(Object.keys(results.find((record) => Object.keys(record).length === 97) ?? {})).toEqual(
+      expect.arrayContaining([...MODERN_PROFILE_KEYS]),
+    );
     expect(await mock.control.creditsCharged()).toBe(10);
   });
 

@@ -51,7 +51,10 @@ async function stop(run: Run): Promise<void> {
 
 /** Runs a TypeScript file under node --import tsx and resolves with the first stdout line. */
 function runUntilFirstLine(script: string, args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -76,7 +79,9 @@ describe('spawnMockApi', () => {
     try {
       expect(mock.pid).not.toBe(process.pid);
       expect(isAlive(mock.pid)).toBe(true);
-      const answer = await fetch(`${mock.url}/api/search/companies?query=ai&limit=2`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } });
+      const answer = await fetch(`${mock.url}/api/search/companies?query=ai&limit=2`, {
+        headers: { Authorization: `Bearer ${DEMO_KEY}` },
+      });
       expect(answer.status).toBe(200);
       expect(await mock.control.creditsCharged()).toBe(2);
       expect(await mock.control.getKey(DEMO_KEY)).toEqual({ credits: 9_998, tier: '2' });
@@ -105,7 +110,16 @@ describe('spawnMockApi', () => {
 
 describe('main.ts CLI', () => {
   test('prints exactly one line MOCK_API_URL=http://127.0.0.1:PORT and honours the options', async () => {
-    const cli = runUntilFirstLine(join(REPO_ROOT, 'dev', 'mock-api', 'main.ts'), ['--port', '0', '--job-clock', 'realtime', '--speed', '20', '--seed', '1']);
+    const cli = runUntilFirstLine(join(REPO_ROOT, 'dev', 'mock-api', 'main.ts'), [
+      '--port',
+      '0',
+      '--job-clock',
+      'realtime',
+      '--speed',
+      '20',
+      '--seed',
+      '1',
+    ]);
     const line = await cli.firstLine;
     expect(line).toMatch(/^MOCK_API_URL=http:\/\/127\.0\.0\.1:\d+$/);
     const url = line.slice('MOCK_API_URL='.length);

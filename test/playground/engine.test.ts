@@ -54,7 +54,18 @@ test('arguments arrive as Sheets passes them: a cell as its value, a range as a 
   type('C1', '=COLUMN_OF(A1, A2, B2, A1:B2, "text", 7, FALSE)');
   expect(calls.at(-1)).toEqual({
     name: 'COLUMN_OF',
-    args: ['https://www.network.com/in/a', 42, '', [['https://www.network.com/in/a', true], [42, '']], 'text', 7, false],
+    args: [
+      'https://www.network.com/in/a',
+      42,
+      '',
+      [
+        ['https://www.network.com/in/a', true],
+        [42, ''],
+      ],
+      'text',
+      7,
+      false,
+    ],
   });
   // A 1-D result shows as a column; the 2-D argument cannot be a cell value, so this one is an error.
   expect(shown('C1')).toEqual([['#VALUE!']]);

@@ -36,7 +36,11 @@ test('quotes, signs, exponents, absolute and open references, sheet names', () =
   expect(expr('=.5')).toEqual({ kind: 'literal', value: 0.5 });
   expect(expr('=$A$2:$A')).toEqual({ kind: 'reference', sheetName: null, cells: '$A$2:$A' });
   expect(expr('=2:2')).toEqual({ kind: 'reference', sheetName: null, cells: '2:2' });
-  expect(expr("='Research · it''s 1'!B2:B")).toEqual({ kind: 'reference', sheetName: "Research · it's 1", cells: 'B2:B' });
+  expect(expr("='Research · it''s 1'!B2:B")).toEqual({
+    kind: 'reference',
+    sheetName: "Research · it's 1",
+    cells: 'B2:B',
+  });
   expect(expr('=Sheet2!A1')).toEqual({ kind: 'reference', sheetName: 'Sheet2', cells: 'A1' });
 });
 

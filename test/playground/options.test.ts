@@ -19,8 +19,16 @@ test('a real service from flags, or from the environment, flags first', () => {
     apiKey: KEY,
   });
   const env = { SHEET_ENRICH_API_URL: 'https://env.example.com', SHEET_ENRICH_API_KEY: 'lk_env' };
-  expect(parseStartOptions([], env)?.api).toEqual({ kind: 'service', baseUrl: 'https://env.example.com', apiKey: 'lk_env' });
-  expect(parseStartOptions([`--api-key=${KEY}`], env)?.api).toEqual({ kind: 'service', baseUrl: 'https://env.example.com', apiKey: KEY });
+  expect(parseStartOptions([], env)?.api).toEqual({
+    kind: 'service',
+    baseUrl: 'https://env.example.com',
+    apiKey: 'lk_env',
+  });
+  expect(parseStartOptions([`--api-key=${KEY}`], env)?.api).toEqual({
+    kind: 'service',
+    baseUrl: 'https://env.example.com',
+    apiKey: KEY,
+  });
 });
 
 test('help', () => {

@@ -68,10 +68,16 @@ test('a running job gets a progress bar and a Cancel button; a finished one does
   const progress = elements(running).find((element) => element.tagName === 'PROGRESS');
   expect(progress?.attributes.get('value')).toBe('2');
   expect(progress?.attributes.get('max')).toBe('4');
-  const actions = elements(running).map((element) => element.attributes.get('data-action')).filter(Boolean);
+  const actions = elements(running)
+    .map((element) => element.attributes.get('data-action'))
+    .filter(Boolean);
   expect(actions).toEqual(['open', 'cancel']);
 
   const cancelled = renderJobCard(fakeJob({ jobId: 'j3', query: 'q', status: 'cancelled' })) as unknown as FakeElement;
   expect(elements(cancelled).some((element) => element.tagName === 'PROGRESS')).toBe(false);
-  expect(elements(cancelled).map((element) => element.attributes.get('data-action')).filter(Boolean)).toEqual(['open']);
+  expect(
+    elements(cancelled)
+      .map((element) => element.attributes.get('data-action'))
+      .filter(Boolean),
+  ).toEqual(['open']);
 });

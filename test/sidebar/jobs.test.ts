@@ -18,12 +18,12 @@ test('merging ignores a summary older than the one held (a poll that answers aft
 });
 
 test('the row count names the count found, "so far" while the job runs', () => {
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'processing', rowsWritten: 3, finalResultsCount: 12 }))).toBe(
-    '3 of 12 rows written so far',
-  );
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 12, finalResultsCount: 12 }))).toBe(
-    '12 of 12 rows written',
-  );
+  expect(
+    rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'processing', rowsWritten: 3, finalResultsCount: 12 })),
+  ).toBe('3 of 12 rows written so far');
+  expect(
+    rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 12, finalResultsCount: 12 })),
+  ).toBe('12 of 12 rows written');
   expect(rowsText(fakeJob({ jobId: 'a', query: 'a', rowsWritten: 1 }))).toBe('1 row written');
 });
 

@@ -6,5 +6,7 @@ const SIDEBAR = join(__dirname, '..', '..', 'src', 'sidebar');
 
 test.each(readdirSync(SIDEBAR).filter((file) => file.endsWith('.ts')))('%s parses no markup', (file) => {
   const source = readFileSync(join(SIDEBAR, file), 'utf8');
-  expect(source).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment/);
+  expect(source).not.toMatch(
+    /innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment/,
+  );
 });

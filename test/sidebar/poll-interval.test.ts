@@ -13,10 +13,13 @@ describe('the sidebar poll interval', () => {
     expect(readPollMs(carried)).toBe(10_000);
   });
 
-  it.each([undefined, '', 'soon', '0', '-5', 'Infinity'])('falls back to 10 seconds when the page carries %j', (value) => {
-    expect(readPollMs(value)).toBe(DEFAULT_POLL_MS);
-    expect(DEFAULT_POLL_MS).toBe(10_000);
-  });
+  it.each([undefined, '', 'soon', '0', '-5', 'Infinity'])(
+    'falls back to 10 seconds when the page carries %j',
+    (value) => {
+      expect(readPollMs(value)).toBe(DEFAULT_POLL_MS);
+      expect(DEFAULT_POLL_MS).toBe(10_000);
+    },
+  );
 
   it('follows the interval the page carries', () => {
     expect(readPollMs('2500')).toBe(2_500);

@@ -53,7 +53,8 @@ function hoistedNames(node: unknown, into: Set<string>, topLevel: boolean): void
   if (Array.isArray(node)) return node.forEach((child) => hoistedNames(child, into, topLevel));
   if (!isNode(node)) return;
   if (node.type === 'VariableDeclaration') {
-    if (node.kind === 'var') for (const declarator of node.declarations as AstNode[]) boundNames(declarator.id as AstNode, into);
+    if (node.kind === 'var')
+      for (const declarator of node.declarations as AstNode[]) boundNames(declarator.id as AstNode, into);
     return;
   }
   if (node.type === 'FunctionDeclaration') {
@@ -183,7 +184,10 @@ export function freeIdentifiers(code: string): string[] {
       case 'SwitchStatement': {
         visit(node.discriminant, scope);
         const cases = node.cases as AstNode[];
-        const inner = blockScope(scope, cases.flatMap((c) => c.consequent as AstNode[]));
+        const inner = blockScope(
+          scope,
+          cases.flatMap((c) => c.consequent as AstNode[]),
+        );
         for (const c of cases) {
           visit(c.test, inner);
           visit(c.consequent, inner);

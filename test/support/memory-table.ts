@@ -34,7 +34,8 @@ export function memoryTable(initial: CellValue[][] = []) {
       if (rows.length === 0) return;
       writes.push({ row: startRow, column: startColumn, rows: rows.length, columns: numberFormats.length });
       rows.forEach((row, i) => {
-        if (row.length !== numberFormats.length) throw new Error(`Row ${startRow + i} has ${row.length} values for ${numberFormats.length} columns.`);
+        if (row.length !== numberFormats.length)
+          throw new Error(`Row ${startRow + i} has ${row.length} values for ${numberFormats.length} columns.`);
         row.forEach((v, j) => {
           set(startRow + i, startColumn + j, v);
           formats[`${startRow + i},${startColumn + j}`] = numberFormats[j];

@@ -6,8 +6,16 @@ import { EXTRA_FIELDS, HARD_TEXT, isHardCaseQuery, RTL_PLACE, sprinkledQuirks, t
 import { Random } from './random';
 import { placeText, twoDigits } from './text';
 import {
-  COMPANY_LEGAL_FORMS, COMPANY_NAME_SUFFIXES, COMPANY_TYPES, INDUSTRIES, PLACES, SIZE_RANGES, STOCK_EXCHANGES, STREETS,
-  type Industry, type Place,
+  COMPANY_LEGAL_FORMS,
+  COMPANY_NAME_SUFFIXES,
+  COMPANY_TYPES,
+  INDUSTRIES,
+  PLACES,
+  SIZE_RANGES,
+  STOCK_EXCHANGES,
+  STREETS,
+  type Industry,
+  type Place,
 } from './vocabulary';
 
 export interface CompanyFacts {
@@ -48,8 +56,14 @@ export interface CompanyHints {
 }
 
 const SIZE_BOUNDS: Record<string, [number, number]> = {
-  '1-10': [2, 10], '11-50': [11, 50], '51-200': [51, 200], '201-500': [201, 500], '501-1000': [501, 1000],
-  '1001-5000': [1001, 5000], '5001-10000': [5001, 10000], '10001+': [10001, 120000],
+  '1-10': [2, 10],
+  '11-50': [11, 50],
+  '51-200': [51, 200],
+  '201-500': [201, 500],
+  '501-1000': [501, 1000],
+  '1001-5000': [1001, 5000],
+  '5001-10000': [5001, 10000],
+  '10001+': [10001, 120000],
 };
 
 function capitalise(word: string): string {
@@ -93,12 +107,16 @@ export function companyFacts(seed: number, key: string, hints: CompanyHints = {}
     hq,
     street: `${random.int(1, 250)} ${random.pick(STREETS)}`,
     revenueSource1,
-    revenueSource5: revenueSource1 !== null && random.chance(0.6) ? Math.round(revenueSource1 * random.float(0.8, 1.25)) : null,
+    revenueSource5:
+      revenueSource1 !== null && random.chance(0.6) ? Math.round(revenueSource1 * random.float(0.8, 1.25)) : null,
     revenueCurrency: random.chance(0.85) ? 'USD' : hq.currency,
     headcountChangePct: random.float(-15, 45, 1),
-    lastFundingDate: funded ? `${random.int(Math.max(foundedYear, 2012), 2025)}-${twoDigits(random.int(1, 9))}-${twoDigits(random.int(1, 28))}` : null,
+    lastFundingDate: funded
+      ? `${random.int(Math.max(foundedYear, 2012), 2025)}-${twoDigits(random.int(1, 9))}-${twoDigits(random.int(1, 28))}`
+      : null,
     lastFundingAmount: funded ? random.int(1, 150) * 1_000_000 : null,
-    stockTickers: type === 'public' ? [{ exchange: random.pick(STOCK_EXCHANGES), ticker: stem.slice(0, 4).toUpperCase() }] : [],
+    stockTickers:
+      type === 'public' ? [{ exchange: random.pick(STOCK_EXCHANGES), ticker: stem.slice(0, 4).toUpperCase() }] : [],
     isB2b: random.chance(0.7) ? 1 : 0,
     lastUpdatedAt: `2025-${twoDigits(random.int(6, 9))}-${twoDigits(random.int(1, 28))}`,
     social1Url: social('www.facebook.com'),
@@ -128,7 +146,17 @@ function companyWithQuirks(facts: CompanyFacts, quirks: readonly Quirk[]): Compa
 // ---------- Company search ----------
 
 const CANDIDATES_PER_QUERY = 150;
-const HARD_CASE_COMPANY_QUIRKS: readonly Quirk[] = ['formula', 'plus', 'minus', 'at', 'date_like', 'emoji', 'cjk', 'rtl', 'newlines'];
+const HARD_CASE_COMPANY_QUIRKS: readonly Quirk[] = [
+  'formula',
+  'plus',
+  'minus',
+  'at',
+  'date_like',
+  'emoji',
+  'cjk',
+  'rtl',
+  'newlines',
+];
 
 export function hasNoResults(query: string): boolean {
   return /\bno results\b/i.test(query);
@@ -157,7 +185,10 @@ function verdict(random: Random, score: number): CriterionVerdict {
 
 export function companySearchResult(seed: number, query: string, candidate: Candidate): Company {
   const hints: CompanyHints = { industry: industryInQuery(query), place: placeInQuery(query) };
-  const facts = companyWithQuirks(companyFacts(seed, `search\u241f${query}\u241f${candidate.index}`, hints), candidate.quirks);
+  const facts = companyWithQuirks(
+    companyFacts(seed, `search\u241f${query}\u241f${candidate.index}`, hints),
+    candidate.quirks,
+  );
   const random = new Random(seed, 'company-result', query, candidate.index);
   const has = (quirk: Quirk) => candidate.quirks.includes(quirk);
   const criteria: Record<string, CriterionVerdict> = {};
@@ -165,9 +196,12 @@ export function companySearchResult(seed: number, query: string, candidate: Cand
   // The optional fields: each is present on roughly three results in four; a quirk forces its field in.
   const optional: Partial<Company> = {};
   if (random.chance(0.75)) optional.year_founded = String(facts.foundedYear);
-  if (has('minus') || random.chance(0.75)) optional.external_category = has('minus') ? HARD_TEXT.minus : facts.industry.category;
-  if (has('at') || random.chance(0.75)) optional.network_industry = has('at') ? `${HARD_TEXT.at} ${facts.industry.label}` : facts.industry.label;
-  if (has('plus') || random.chance(0.75)) optional.network_speciality = has('plus') ? HARD_TEXT.plus : facts.categories.slice(1).join(', ');
+  if (has('minus') || random.chance(0.75))
+    optional.external_category = has('minus') ? HARD_TEXT.minus : facts.industry.category;
+  if (has('at') || random.chance(0.75))
+    optional.network_industry = has('at') ? `${HARD_TEXT.at} ${facts.industry.label}` : facts.industry.label;
+  if (has('plus') || random.chance(0.75))
+    optional.network_speciality = has('plus') ? HARD_TEXT.plus : facts.categories.slice(1).join(', ');
   if (random.chance(0.75)) optional.network_headcount = facts.employees;
   const company: Company = {
     id: facts.id,
@@ -194,7 +228,12 @@ export interface CompanySearchOutcome {
 }
 
 /** Higher thresholds keep fewer candidates; results are the best `limit` of them, best first. */
-export function searchCompanies(seed: number, query: string, acceptanceThreshold: number, limit: number): CompanySearchOutcome {
+export function searchCompanies(
+  seed: number,
+  query: string,
+  acceptanceThreshold: number,
+  limit: number,
+): CompanySearchOutcome {
   const accepted = candidatesFor(seed, query)
     .filter((candidate) => candidate.score >= acceptanceThreshold)
     .sort((a, b) => b.score - a.score || a.index - b.index);

@@ -7,9 +7,7 @@ import { profileUrl } from './profile-formats';
 import { Random } from './random';
 
 export type ContactQuery =
-  | { kind: 'network_url'; slug: string }
-  | { kind: 'email'; email: string }
-  | { kind: 'phone'; phone: string };
+  { kind: 'network_url'; slug: string } | { kind: 'email'; email: string } | { kind: 'phone'; phone: string };
 
 export const NO_PROFILE_EMAIL_DOMAIN = '@nobody.example';
 
@@ -40,10 +38,30 @@ function contactsOf(person: Person, query: ContactQuery, random: Random): Contac
   const last = slugWord(person.lastName) || 'person';
   const employer = person.positions[0].company;
   const candidates: Contact[] = [
-    { type: 'email', value: `${first}.${last}@${employer.domain}`, subType: 'work', rating: String(random.int(90, 99)) },
-    { type: 'phone', value: usPhone(random, person.place.phonePrefix), subType: 'mobile', rating: String(random.int(70, 98)) },
-    { type: 'email', value: `${first}${last}${random.int(1, 99)}@gmail.com`, subType: 'personal', rating: String(random.int(55, 89)) },
-    { type: 'phone', value: usPhone(random, employer.hq.phonePrefix), subType: 'work', rating: String(random.int(50, 85)) },
+    {
+      type: 'email',
+      value: `${first}.${last}@${employer.domain}`,
+      subType: 'work',
+      rating: String(random.int(90, 99)),
+    },
+    {
+      type: 'phone',
+      value: usPhone(random, person.place.phonePrefix),
+      subType: 'mobile',
+      rating: String(random.int(70, 98)),
+    },
+    {
+      type: 'email',
+      value: `${first}${last}${random.int(1, 99)}@gmail.com`,
+      subType: 'personal',
+      rating: String(random.int(55, 89)),
+    },
+    {
+      type: 'phone',
+      value: usPhone(random, employer.hq.phonePrefix),
+      subType: 'work',
+      rating: String(random.int(50, 85)),
+    },
   ];
   if (query.kind === 'email') candidates[0] = { type: 'email', value: query.email, subType: 'work', rating: '99' };
   if (query.kind === 'phone') candidates[1] = { type: 'phone', value: query.phone, subType: 'mobile', rating: '99' };
@@ -67,18 +85,20 @@ function socialOf(person: Person, random: Random): Social[] {
 }
 
 const HARD_CASE_CONTACTS: ContactLookupResponse = {
-  data: [{
-    contacts: [
-      { type: 'email', value: HARD_TEXT.formula, subType: 'work', rating: '99' },
-      { type: 'phone', value: HARD_TEXT.plus, subType: 'mobile', rating: '95' },
-      { type: 'email', value: '-minus@example.com', subType: 'personal', rating: '80' },
-      { type: 'email', value: '@at@example.com', subType: 'personal' },
-    ],
-    social: [
-      { type: 'li', link: profileUrl(HARD_CASE_SLUG), rating: '99' },
-      { type: 'tw', link: `=HYPERLINK("http://evil.example","x")`, rating: '61' },
-    ],
-  }],
+  data: [
+    {
+      contacts: [
+        { type: 'email', value: HARD_TEXT.formula, subType: 'work', rating: '99' },
+        { type: 'phone', value: HARD_TEXT.plus, subType: 'mobile', rating: '95' },
+        { type: 'email', value: '-minus@example.com', subType: 'personal', rating: '80' },
+        { type: 'email', value: '@at@example.com', subType: 'personal' },
+      ],
+      social: [
+        { type: 'li', link: profileUrl(HARD_CASE_SLUG), rating: '99' },
+        { type: 'tw', link: `=HYPERLINK("http://evil.example","x")`, rating: '61' },
+      ],
+    },
+  ],
 };
 
 export function contactLookup(seed: number, query: ContactQuery): ContactLookupResponse {

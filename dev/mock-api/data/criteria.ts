@@ -7,7 +7,9 @@ const MIN_CRITERIA = 2;
 const MAX_CRITERIA = 4;
 
 export function industryInQuery(query: string): Industry | undefined {
-  return INDUSTRIES.find((industry) => new RegExp(`\\b${industry.keyword}\\b`, 'i').test(query.replace(/e-commerce/gi, 'ecommerce')));
+  return INDUSTRIES.find((industry) =>
+    new RegExp(`\\b${industry.keyword}\\b`, 'i').test(query.replace(/e-commerce/gi, 'ecommerce')),
+  );
 }
 
 /** The place named after "in", "from" or "based in", e.g. "Berlin" or "New York". */
@@ -34,7 +36,9 @@ export function criteriaForQuery(query: string): string[] {
   const placeName = placeNameInQuery(query);
   if (placeName) criteria.push(`Based in ${placeName}`);
 
-  const atLeast = /(\d[\d,]*)\s*\+\s*(?:employees|people|staff)/i.exec(query) ?? /(?:more than|over|at least)\s+(\d[\d,]*)\s+(?:employees|people|staff)/i.exec(query);
+  const atLeast =
+    /(\d[\d,]*)\s*\+\s*(?:employees|people|staff)/i.exec(query) ??
+    /(?:more than|over|at least)\s+(\d[\d,]*)\s+(?:employees|people|staff)/i.exec(query);
   if (atLeast) criteria.push(`Has ${atLeast[1]}+ employees`);
   const atMost = /(?:fewer than|less than|under)\s+(\d[\d,]*)\s+(?:employees|people|staff)/i.exec(query);
   if (atMost) criteria.push(`Has fewer than ${atMost[1]} employees`);

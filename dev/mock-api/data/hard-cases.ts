@@ -22,13 +22,21 @@ export const HARD_TEXT = {
   cjkLastName: '王',
   cjkFullName: '王芳',
   rtlSchool: 'האוניברסיטה העברית בירושלים',
-  newlines: 'First line of the summary.\nSecond line, after a line feed.\r\nThird line, after CR LF.\n\n\tIndented fourth line.',
+  newlines:
+    'First line of the summary.\nSecond line, after a line feed.\r\nThird line, after CR LF.\n\n\tIndented fourth line.',
 } as const;
 
 /** A place written in Arabic: right-to-left text in every location field. */
 export const RTL_PLACE: Place = {
-  city: 'دبي', state: 'دبي', country: 'الإمارات العربية المتحدة', iso2: 'AE', iso3: 'ARE', regions: ['EMEA', 'Middle East'],
-  zip: '', currency: 'AED', phonePrefix: '+9714',
+  city: 'دبي',
+  state: 'دبي',
+  country: 'الإمارات العربية المتحدة',
+  iso2: 'AE',
+  iso3: 'ARE',
+  regions: ['EMEA', 'Middle East'],
+  zip: '',
+  currency: 'AED',
+  phonePrefix: '+9714',
 };
 
 export const LONG_SUMMARY_LENGTH = 60_000;
@@ -49,7 +57,17 @@ export function longSummary(prefix = ''): string {
 }
 
 export const TEXT_QUIRKS = [
-  'formula', 'plus', 'minus', 'at', 'date_like', 'leading_zero_zip', 'emoji', 'cjk', 'rtl', 'newlines', 'long_summary',
+  'formula',
+  'plus',
+  'minus',
+  'at',
+  'date_like',
+  'leading_zero_zip',
+  'emoji',
+  'cjk',
+  'rtl',
+  'newlines',
+  'long_summary',
 ] as const;
 export const STRUCTURAL_QUIRKS = ['null_arrays', 'missing_fields', 'extra_fields'] as const;
 
@@ -70,23 +88,48 @@ export const HARD_CASE_PLACES: Record<Quirk, string> = {
   rtl: 'location in Arabic (دبي) and first school in Hebrew; company network_company_description',
   newlines: 'summary; company network_company_description',
   long_summary: 'summary of exactly 60,000 characters (starts with the newlines text when both apply)',
-  null_arrays: 'modern: array fields null; scraped (fixture only): websites, emails, skills, languages, certifications, honors null',
+  null_arrays:
+    'modern: array fields null; scraped (fixture only): websites, emails, skills, languages, certifications, honors null',
   missing_fields: 'modern: MISSING_MODERN_FIELDS absent; scraped (fixture only): MISSING_SCRAPED_FIELDS absent',
   extra_fields: 'EXTRA_FIELDS added at the root (and in profile / experience entries)',
 };
 
 export const NULLED_MODERN_ARRAYS = [
-  'location_regions', 'network_shorthand_names', 'skills', 'inferred_skills', 'historical_skills', 'interests',
-  'education_degrees', 'patents_topics', 'publications_topics', 'projects_topics', 'languages', 'awards',
-  'certifications', 'organizations', 'patents', 'projects', 'publications', 'github_repos', 'courses',
-  'projected_additional_salary', 'experience_recently_started', 'experience_recently_closed',
+  'location_regions',
+  'network_shorthand_names',
+  'skills',
+  'inferred_skills',
+  'historical_skills',
+  'interests',
+  'education_degrees',
+  'patents_topics',
+  'publications_topics',
+  'projects_topics',
+  'languages',
+  'awards',
+  'certifications',
+  'organizations',
+  'patents',
+  'projects',
+  'publications',
+  'github_repos',
+  'courses',
+  'projected_additional_salary',
+  'experience_recently_started',
+  'experience_recently_closed',
 ] as const;
 export const NULLED_SCRAPED_ARRAYS = ['skills', 'languages', 'certifications', 'honors'] as const;
 export const NULLED_SCRAPED_PROFILE_ARRAYS = ['websites', 'emails'] as const;
 
 export const MISSING_MODERN_FIELDS = [
-  'middle_name', 'middle_name_initial', 'picture_permalink', 'location_state', 'services', 'projected_total_salary',
-  'liked_posts', 'op_created_at',
+  'middle_name',
+  'middle_name_initial',
+  'picture_permalink',
+  'location_state',
+  'services',
+  'projected_total_salary',
+  'liked_posts',
+  'op_created_at',
 ] as const;
 export const MISSING_SCRAPED_FIELDS = ['certifications', 'honors'] as const;
 export const MISSING_SCRAPED_PROFILE_FIELDS = ['microblog_handle', 'last_updated'] as const;
@@ -116,7 +159,10 @@ export function fixtureQuirks(slug: string): Quirk[] | null {
 }
 
 /** About 1 record in 15 gets one quirk. The 60,000-character summary is a fixture only (it would bloat job pages). */
-const SPRINKLED_QUIRKS: readonly Quirk[] = [...TEXT_QUIRKS.filter((quirk) => quirk !== 'long_summary'), ...STRUCTURAL_QUIRKS];
+const SPRINKLED_QUIRKS: readonly Quirk[] = [
+  ...TEXT_QUIRKS.filter((quirk) => quirk !== 'long_summary'),
+  ...STRUCTURAL_QUIRKS,
+];
 
 export function sprinkledQuirks(random: Random): Quirk[] {
   return random.chance(1 / 15) ? [random.pick(SPRINKLED_QUIRKS)] : [];

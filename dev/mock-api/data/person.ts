@@ -3,14 +3,41 @@
 
 import { companyFacts, type CompanyFacts } from './companies';
 import {
-  fixtureQuirks, HARD_CASE_SLUG, HARD_TEXT, isHardCaseQuery, longSummary, RTL_PLACE, sprinkledQuirks, type Quirk,
+  fixtureQuirks,
+  HARD_CASE_SLUG,
+  HARD_TEXT,
+  isHardCaseQuery,
+  longSummary,
+  RTL_PLACE,
+  sprinkledQuirks,
+  type Quirk,
 } from './hard-cases';
 import { Random } from './random';
 import {
-  ACTIVITIES, AWARDS, CERTIFICATIONS, DEGREES, DEPARTMENT_TITLES, FIELDS_OF_STUDY, FIRST_NAMES, INTERESTS, LANGUAGES,
-  LAST_NAMES, LEADING_ZERO_ZIP_PLACE, MIDDLE_NAMES, PLACES, POST_ACTIONS, POST_CLOSERS,
-  POST_OPENERS, PROFICIENCIES, SCHOOLS, SERVICES, SKILLS_BY_DEPARTMENT, TOPICS,
-  type Department, type Place, type School,
+  ACTIVITIES,
+  AWARDS,
+  CERTIFICATIONS,
+  DEGREES,
+  DEPARTMENT_TITLES,
+  FIELDS_OF_STUDY,
+  FIRST_NAMES,
+  INTERESTS,
+  LANGUAGES,
+  LAST_NAMES,
+  LEADING_ZERO_ZIP_PLACE,
+  MIDDLE_NAMES,
+  PLACES,
+  POST_ACTIONS,
+  POST_CLOSERS,
+  POST_OPENERS,
+  PROFICIENCIES,
+  SCHOOLS,
+  SERVICES,
+  SKILLS_BY_DEPARTMENT,
+  TOPICS,
+  type Department,
+  type Place,
+  type School,
 } from './vocabulary';
 
 /** The data's "now". Records never depend on the wall clock, so the same seed gives the same bytes on any day. */
@@ -89,7 +116,10 @@ export interface Person {
 
 /** Lower-case ASCII letters only: "Müller" -> "muller", "O'Brien" -> "obrien". */
 export function slugWord(name: string): string {
-  return name.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  return name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 }
 
 const FIRST_BY_SLUG = new Map(FIRST_NAMES.map((name) => [slugWord(name), name]));
@@ -143,7 +173,9 @@ function generatePositions(seed: number, random: Random, slug: string, departmen
     // A current job may have started last month (then it shows in experience_recently_started).
     const from = addMonths(end ?? REFERENCE, -random.int(end === null ? 1 : 8, 60));
     if (from.year < 1995) break; // never for the first position, which starts at most 5 years back
-    const positionDepartment = random.chance(0.8) ? department : random.pick(Object.keys(DEPARTMENT_TITLES) as Department[]);
+    const positionDepartment = random.chance(0.8)
+      ? department
+      : random.pick(Object.keys(DEPARTMENT_TITLES) as Department[]);
     const employer = companyFacts(seed, `employer\u241f${slug}\u241f${i}`);
     // Nobody joins a company before it was founded.
     const company = { ...employer, foundedYear: Math.min(employer.foundedYear, from.year) };
@@ -255,7 +287,12 @@ export function personForSlug(seed: number, slug: string): Person {
       ? `${current.title} at ${current.company.name}`
       : `${current.title} | ${skills.slice(0, 2).join(' | ')}`,
     description: `${current.title} with ${Math.round(positions.reduce((sum, p) => sum + durationMonths(p), 0) / 12)} years of experience in ${current.company.industry.label.toLowerCase()}.`,
-    summary: `I build ${random.pick(TOPICS).toLowerCase()} products and the teams behind them. Previously at ${positions.map((p) => p.company.name).slice(1, 3).join(' and ') || current.company.name}. Interested in ${random.sample(INTERESTS, 2).join(' and ').toLowerCase()}.`,
+    summary: `I build ${random.pick(TOPICS).toLowerCase()} products and the teams behind them. Previously at ${
+      positions
+        .map((p) => p.company.name)
+        .slice(1, 3)
+        .join(' and ') || current.company.name
+    }. Interested in ${random.sample(INTERESTS, 2).join(' and ').toLowerCase()}.`,
     place: random.chance(0.7) ? current.company.hq : random.pick(PLACES),
     connections,
     followers: connections + random.int(0, 20_000),
@@ -280,8 +317,11 @@ export function personForSlug(seed: number, slug: string): Person {
       date: { year: random.int(2012, 2025), month: random.int(1, 12) },
     })),
     posts: generatePosts(random, slug),
-    recommendations: Array.from({ length: random.int(0, 3) }, () =>
-      `${random.pick(FIRST_NAMES)} is ${random.pick(['a brilliant', 'an outstanding', 'a thoughtful'])} colleague who ${random.pick(['ships fast', 'mentors generously', 'sees around corners'])}.`),
+    recommendations: Array.from(
+      { length: random.int(0, 3) },
+      () =>
+        `${random.pick(FIRST_NAMES)} is ${random.pick(['a brilliant', 'an outstanding', 'a thoughtful'])} colleague who ${random.pick(['ships fast', 'mentors generously', 'sees around corners'])}.`,
+    ),
     websites: random.chance(0.3) ? [`https://${slugWord(firstName)}${slugWord(lastName)}.dev`] : [],
     emails: random.chance(0.2) ? [`${slugWord(firstName)}.${slugWord(lastName)}@${current.company.domain}`] : [],
     microblogHandle: random.chance(0.5) ? `${slugWord(firstName)}_${slugWord(lastName)}` : '',

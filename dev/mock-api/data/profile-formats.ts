@@ -1,21 +1,60 @@
 // Renders a Person as the scraped record, the modern record (97 root fields, 48 per experience) and the legacy record.
 
 import type {
-  ModernEducation, ModernExperience, ModernProfile, RecentExperienceChange, ScrapedProfile,
+  ModernEducation,
+  ModernExperience,
+  ModernProfile,
+  RecentExperienceChange,
+  ScrapedProfile,
 } from '../../../src/core/api/types';
 import {
-  EXTRA_FIELDS, fixtureQuirks, MISSING_MODERN_FIELDS, MISSING_SCRAPED_FIELDS, MISSING_SCRAPED_PROFILE_FIELDS,
-  NULLED_MODERN_ARRAYS, NULLED_SCRAPED_ARRAYS, NULLED_SCRAPED_PROFILE_ARRAYS, STRUCTURAL_QUIRKS, type Quirk,
+  EXTRA_FIELDS,
+  fixtureQuirks,
+  MISSING_MODERN_FIELDS,
+  MISSING_SCRAPED_FIELDS,
+  MISSING_SCRAPED_PROFILE_FIELDS,
+  NULLED_MODERN_ARRAYS,
+  NULLED_SCRAPED_ARRAYS,
+  NULLED_SCRAPED_PROFILE_ARRAYS,
+  STRUCTURAL_QUIRKS,
+  type Quirk,
 } from './hard-cases';
-import { durationMonths, REFERENCE_MONTH, REFERENCE_YEAR, slugWord, type Person, type Position, type YearMonth } from './person';
+import {
+  durationMonths,
+  REFERENCE_MONTH,
+  REFERENCE_YEAR,
+  slugWord,
+  type Person,
+  type Position,
+  type YearMonth,
+} from './person';
 import { Random } from './random';
 import { placeText, twoDigits } from './text';
 import {
-  ADDITIONAL_SALARY_TYPES, COURSE_ORGANIZERS, COURSE_TITLES, ORGANIZATIONS, PATENT_STATUSES, PROJECT_NAMES, PUBLISHERS,
+  ADDITIONAL_SALARY_TYPES,
+  COURSE_ORGANIZERS,
+  COURSE_TITLES,
+  ORGANIZATIONS,
+  PATENT_STATUSES,
+  PROJECT_NAMES,
+  PUBLISHERS,
   TOPICS,
 } from './vocabulary';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function profileUrl(slug: string): string {
   return `https://www.network.com/in/${encodeURIComponent(slug)}`;
@@ -104,8 +143,17 @@ export function toScrapedProfile(person: Person): ScrapedProfile {
       start_date: yearMonthText(certification.from),
       end_date: certification.to ? yearMonthText(certification.to) : '',
     })),
-    honors: person.awards.map((award) => ({ title: award.title, issuer: award.issuer, date: yearMonthText(award.date) })),
-    posts: person.posts.map((post, i) => ({ post_url: post.url, title: post.text, action: post.action, order_in_profile: i + 1 })),
+    honors: person.awards.map((award) => ({
+      title: award.title,
+      issuer: award.issuer,
+      date: yearMonthText(award.date),
+    })),
+    posts: person.posts.map((post, i) => ({
+      post_url: post.url,
+      title: post.text,
+      action: post.action,
+      order_in_profile: i + 1,
+    })),
   };
   return withScrapedStructuralQuirks(scraped, person);
 }
@@ -175,7 +223,9 @@ function modernExperience(position: Position, order: number): ModernExperience &
     company_employees_count_change_yearly_percentage: company.headcountChangePct,
     company_last_funding_round_date: company.lastFundingDate,
     company_last_funding_round_amount_raised: company.lastFundingAmount,
-    company_hq_full_address: [company.street, [hq.zip, hq.city].filter(Boolean).join(' '), hq.state, hq.country].filter(Boolean).join(', '),
+    company_hq_full_address: [company.street, [hq.zip, hq.city].filter(Boolean).join(' '), hq.state, hq.country]
+      .filter(Boolean)
+      .join(', '),
     company_hq_country: hq.country,
     company_hq_city: hq.city,
     company_hq_state: hq.state || null,
@@ -201,7 +251,11 @@ function modernEducation(person: Person): ModernEducation[] {
       description: schooling.description,
       institution_url: `https://www.network.com/school/${schooling.school.slug}/`,
       institution_name: schooling.schoolName,
-      institution_full_address: [schooling.school.street, [place.zip, place.city].filter(Boolean).join(' '), place.country].join(', '),
+      institution_full_address: [
+        schooling.school.street,
+        [place.zip, place.city].filter(Boolean).join(' '),
+        place.country,
+      ].join(', '),
       institution_country_iso2: place.iso2,
       institution_country_iso3: place.iso3,
       institution_city: place.city,
@@ -236,12 +290,19 @@ function monthsBeforeReference(date: YearMonth): number {
 
 function sumBy<K extends string>(positions: Position[], keyOf: (position: Position) => K): Map<K, number> {
   const totals = new Map<K, number>();
-  for (const position of positions) totals.set(keyOf(position), (totals.get(keyOf(position)) ?? 0) + durationMonths(position));
+  for (const position of positions)
+    totals.set(keyOf(position), (totals.get(keyOf(position)) ?? 0) + durationMonths(position));
   return totals;
 }
 
 const LEVEL_BASE_SALARY: Record<string, number> = {
-  Specialist: 62_000, Senior: 88_000, Manager: 105_000, Director: 140_000, VP: 175_000, 'C-Level': 210_000, Founder: 150_000,
+  Specialist: 62_000,
+  Senior: 88_000,
+  Manager: 105_000,
+  Director: 140_000,
+  VP: 175_000,
+  'C-Level': 210_000,
+  Founder: 150_000,
 };
 
 export function toModernProfile(person: Person, match?: MatchContext): ModernProfile {
@@ -314,16 +375,25 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
     recommendations_count: person.recommendations.length,
     posts: person.posts.length > 0 ? person.posts.map((post) => post.text).join('\n\n') : null,
     liked_posts: person.posts.some((post) => post.action === 'Liked')
-      ? person.posts.filter((post) => post.action === 'Liked').map((post) => post.text).join('\n\n')
+      ? person.posts
+          .filter((post) => post.action === 'Liked')
+          .map((post) => post.text)
+          .join('\n\n')
       : null,
     recommendations: person.recommendations.length > 0 ? person.recommendations.join('\n\n') : null,
     is_working: current ? 1 : 0,
     is_decision_maker: DECISION_MAKER_LEVELS.includes(level) ? 1 : 0,
     total_experience_duration_months: totalMonths,
     total_experience_duration_months_breakdown_department: [...sumBy(person.positions, (p) => p.department)].map(
-      ([department, months]) => ({ department, management_level: null, total_experience_duration_months: months })),
-    total_experience_duration_months_breakdown_management_level: [...sumBy(person.positions, (p) => p.managementLevel)].map(
-      ([managementLevel, months]) => ({ department: null, management_level: managementLevel, total_experience_duration_months: months })),
+      ([department, months]) => ({ department, management_level: null, total_experience_duration_months: months }),
+    ),
+    total_experience_duration_months_breakdown_management_level: [
+      ...sumBy(person.positions, (p) => p.managementLevel),
+    ].map(([managementLevel, months]) => ({
+      department: null,
+      management_level: managementLevel,
+      total_experience_duration_months: months,
+    })),
     active_experience_company_id: current?.company.id ?? null,
     active_experience_title: current?.title ?? null,
     active_experience_description: current?.description ?? null,
@@ -374,25 +444,38 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
     experience_change_last_identified_at: timestampDaysBack(random, random.int(30, 400)),
     op_created_at: timestampDaysBack(random, createdDaysBack - 1),
     op_updated_at: timestampDaysBack(random, updatedDaysBack),
-    profile_root_field_changes_summary: random.sample(['headline', 'location_full', 'summary', 'picture_url'], random.int(0, 3)).map((field) => ({
-      field_name: field,
-      change_type: random.pick(['modified', 'added', 'deleted']),
-      last_changed_at: timestampDaysBack(random, random.int(1, 300)),
-    })),
-    profile_collection_field_changes_summary: random.sample(['experience', 'education', 'skills', 'certifications'], random.int(0, 2)).map((field) => ({
-      field_name: field,
-      last_changed_at: timestampDaysBack(random, random.int(1, 300)),
-    })),
-    experience_recently_started: current && monthsBeforeReference(current.from) <= 6 ? [recentChange(current, random)] : [],
+    profile_root_field_changes_summary: random
+      .sample(['headline', 'location_full', 'summary', 'picture_url'], random.int(0, 3))
+      .map((field) => ({
+        field_name: field,
+        change_type: random.pick(['modified', 'added', 'deleted']),
+        last_changed_at: timestampDaysBack(random, random.int(1, 300)),
+      })),
+    profile_collection_field_changes_summary: random
+      .sample(['experience', 'education', 'skills', 'certifications'], random.int(0, 2))
+      .map((field) => ({
+        field_name: field,
+        last_changed_at: timestampDaysBack(random, random.int(1, 300)),
+      })),
+    experience_recently_started:
+      current && monthsBeforeReference(current.from) <= 6 ? [recentChange(current, random)] : [],
     experience_recently_closed: person.positions
       .filter((position) => position.to !== null && monthsBeforeReference(position.to) <= 6)
       .map((position) => recentChange(position, random)),
     experience,
     education: modernEducation(person),
-    languages: person.languages.map((entry, i) => ({ language: entry.language, proficiency: entry.proficiency, order_in_profile: i + 1 })),
+    languages: person.languages.map((entry, i) => ({
+      language: entry.language,
+      proficiency: entry.proficiency,
+      order_in_profile: i + 1,
+    })),
     awards: person.awards.map((award, i) => ({
-      title: award.title, issuer: award.issuer, description: award.description,
-      date_year: award.date.year, date_month: award.date.month, order_in_profile: i + 1,
+      title: award.title,
+      issuer: award.issuer,
+      description: award.description,
+      date_year: award.date.year,
+      date_month: award.date.month,
+      order_in_profile: i + 1,
     })),
     certifications: person.certifications.map((certification) => ({
       title: certification.title,
@@ -418,15 +501,23 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
     patents,
     projects,
     publications,
-    github_repos: Array.from({ length: current?.department === 'Engineering and Technical' ? random.int(0, 3) : 0 }, () => ({
-      name: `${slugWord(person.lastName) || 'user'}/${random.pick(['dotfiles', 'tiny-queue', 'sheet-tools', 'ml-notes', 'infra'])}`,
-      summary: random.chance(0.8) ? 'Small tools I use every day.' : null,
-      stars: random.int(0, 2400),
-      contributions_count: random.int(1, 900),
-    })),
-    courses: random.sample(COURSE_TITLES, random.int(0, 3)).map((title, i) => ({ organizer: random.pick(COURSE_ORGANIZERS), title, order_in_profile: i + 1 })),
+    github_repos: Array.from(
+      { length: current?.department === 'Engineering and Technical' ? random.int(0, 3) : 0 },
+      () => ({
+        name: `${slugWord(person.lastName) || 'user'}/${random.pick(['dotfiles', 'tiny-queue', 'sheet-tools', 'ml-notes', 'infra'])}`,
+        summary: random.chance(0.8) ? 'Small tools I use every day.' : null,
+        stars: random.int(0, 2400),
+        contributions_count: random.int(1, 900),
+      }),
+    ),
+    courses: random
+      .sample(COURSE_TITLES, random.int(0, 3))
+      .map((title, i) => ({ organizer: random.pick(COURSE_ORGANIZERS), title, order_in_profile: i + 1 })),
     match_data: match
-      ? { similarity_score: Math.round(Math.max(0.5, 0.99 - match.rank * 0.0004 - random.next() * 0.05) * 1e4) / 1e4, matched_criteria: match.criteria }
+      ? {
+          similarity_score: Math.round(Math.max(0.5, 0.99 - match.rank * 0.0004 - random.next() * 0.05) * 1e4) / 1e4,
+          matched_criteria: match.criteria,
+        }
       : null,
   };
   // The spec counts 97 root fields but names 94; our reading of the other three.
@@ -483,7 +574,9 @@ export interface LegacyExperience {
 function durationText(months: number): string {
   const years = Math.floor(months / 12);
   const rest = months % 12;
-  return [years > 0 ? `${years} yr${years > 1 ? 's' : ''}` : '', rest > 0 ? `${rest} mo${rest > 1 ? 's' : ''}` : ''].filter(Boolean).join(' ');
+  return [years > 0 ? `${years} yr${years > 1 ? 's' : ''}` : '', rest > 0 ? `${rest} mo${rest > 1 ? 's' : ''}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 function shortDate(date: YearMonth): string {

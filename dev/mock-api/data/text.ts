@@ -8,5 +8,7 @@ export function twoDigits(value: number): string {
 
 /** "Berlin, Germany"; "San Francisco, California, United States" (a state equal to the city is left out). */
 export function placeText(place: Place): string {
-  return [place.city, place.state, place.country].filter((part, i, all) => part !== '' && all.indexOf(part) === i).join(', ');
+  return [place.city, place.state, place.country]
+    .filter((part, i, all) => part !== '' && all.indexOf(part) === i)
+    .join(', ');
 }

@@ -77,7 +77,11 @@ export class Grid {
     this.view = view;
     this.cells = new Map(view.cells.map((cell) => [keyOf(cell), cell]));
     const sameShape =
-      previous && previous.name === view.name && previous.rows === view.rows && previous.columns === view.columns && previous.frozenRows === view.frozenRows;
+      previous &&
+      previous.name === view.name &&
+      previous.rows === view.rows &&
+      previous.columns === view.columns &&
+      previous.frozenRows === view.frozenRows;
     if (!sameShape) this.build(view);
     if (previous?.name !== view.name) {
       this.selection = { row: 1, column: 1 };

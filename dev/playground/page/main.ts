@@ -25,16 +25,26 @@ let activeSheet: string | null = null;
 let sidebarId: number | null = null;
 let lastToastId: number | null = null;
 
-const grid = new Grid(scroll, byId<HTMLTableElement>('grid'), byId<HTMLInputElement>('cell-editor'), byId('cell-note'), {
-  commit(position, input) {
-    const sheet = grid.sheetName;
-    if (sheet !== null) void api.editCell({ sheet, ...position, input }).then(report).then(refresh);
+const grid = new Grid(
+  scroll,
+  byId<HTMLTableElement>('grid'),
+  byId<HTMLInputElement>('cell-editor'),
+  byId('cell-note'),
+  {
+    commit(position, input) {
+      const sheet = grid.sheetName;
+      if (sheet !== null)
+        void api
+          .editCell({ sheet, ...position, input })
+          .then(report)
+          .then(refresh);
+    },
+    selected: showSelectionInFormulaBar,
+    draft(text) {
+      formulaInput.value = text;
+    },
   },
-  selected: showSelectionInFormulaBar,
-  draft(text) {
-    formulaInput.value = text;
-  },
-});
+);
 
 const menuBar = new MenuBar(byId('menubar'), (functionName) => {
   void api.runMenuItem(functionName).then(report).then(refresh);

@@ -96,7 +96,9 @@ export class MenuBar {
   }
 
   private closeAll(): void {
-    this.bar.querySelectorAll('[aria-expanded="true"]').forEach((button) => button.setAttribute('aria-expanded', 'false'));
+    this.bar
+      .querySelectorAll('[aria-expanded="true"]')
+      .forEach((button) => button.setAttribute('aria-expanded', 'false'));
     this.bar.querySelectorAll<HTMLElement>('.menu').forEach((list) => (list.hidden = true));
   }
 }

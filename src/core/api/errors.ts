@@ -171,7 +171,8 @@ export function describeFailure(operation: OperationName, outcome: HttpOutcome, 
     case 503:
       return failure(kind, `The service is temporarily unavailable (503); ${nextStep}.`, { status });
     default:
-      if (status >= 500) return failure(kind, `The service had an internal error (${status}); ${nextStep}.`, { status });
+      if (status >= 500)
+        return failure(kind, `The service had an internal error (${status}); ${nextStep}.`, { status });
       if (status >= 400) {
         return failure(kind, `The service rejected the request (${status})${detail ? `: ${detail}` : ''}.`, { status });
       }

@@ -120,7 +120,10 @@ export function prepareScrape(endpoint: ApiEndpoint, profileUrl: unknown): Prepa
   );
 }
 
-export function prepareCompanySearch(endpoint: ApiEndpoint, params: CompanySearchParams): Prepared<CompanySearchResponse> {
+export function prepareCompanySearch(
+  endpoint: ApiEndpoint,
+  params: CompanySearchParams,
+): Prepared<CompanySearchResponse> {
   const problem =
     queryProblem(params.query, 'search query') ??
     rangeProblem('limit', params.limit, 1, MAX_SEARCH_LIMIT) ??
@@ -149,7 +152,11 @@ export function prepareContactLookup(endpoint: ApiEndpoint, lookup: ContactLooku
   const name = given[0];
   const value = (lookup as Record<typeof name, unknown>)[name];
   const normalized =
-    name === 'network_url' ? normalizeProfileUrl(value) : name === 'email' ? normalizeEmail(value) : normalizePhone(value);
+    name === 'network_url'
+      ? normalizeProfileUrl(value)
+      : name === 'email'
+        ? normalizeEmail(value)
+        : normalizePhone(value);
   return withInput(normalized, (normalizedValue) =>
     operation(endpoint, {
       name: 'contacts',
@@ -161,7 +168,10 @@ export function prepareContactLookup(endpoint: ApiEndpoint, lookup: ContactLooku
   );
 }
 
-export function prepareStartResearch(endpoint: ApiEndpoint, request: StartResearchRequest): Prepared<StartResearchResponse> {
+export function prepareStartResearch(
+  endpoint: ApiEndpoint,
+  request: StartResearchRequest,
+): Prepared<StartResearchResponse> {
   const problem =
     queryProblem(request.query, 'research query', MAX_RESEARCH_QUERY_LENGTH) ??
     rangeProblem('limit', request.limit, 1, MAX_RESEARCH_LIMIT);
@@ -183,8 +193,8 @@ export function prepareJobStatus(endpoint: ApiEndpoint, jobId: string, page?: Jo
     jobIdProblem(jobId) ??
     (page === undefined
       ? undefined
-      : rangeProblem('page', page.page, 1, Number.MAX_SAFE_INTEGER) ??
-        (page.pageSize === undefined ? undefined : rangeProblem('page size', page.pageSize, 1, MAX_PAGE_SIZE)));
+      : (rangeProblem('page', page.page, 1, Number.MAX_SAFE_INTEGER) ??
+        (page.pageSize === undefined ? undefined : rangeProblem('page size', page.pageSize, 1, MAX_PAGE_SIZE))));
   if (problem) return invalidInput(problem);
   return operation(endpoint, {
     name: 'jobStatus',
@@ -212,7 +222,8 @@ export function prepareCancelResearch(endpoint: ApiEndpoint, jobId: string): Pre
 
 /** The spec does not show this endpoint's parameters; we send query, limit and legacy=false. */
 export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchParams): Prepared<PeopleSearchResponse> {
-  const problem = queryProblem(params.query, 'search query') ?? rangeProblem('limit', params.limit, 1, MAX_SEARCH_LIMIT);
+  const problem =
+    queryProblem(params.query, 'search query') ?? rangeProblem('limit', params.limit, 1, MAX_SEARCH_LIMIT);
   if (problem) return invalidInput(problem);
   return operation(endpoint, {
     name: 'peopleSearch',
@@ -270,7 +281,11 @@ function operation<T>(endpoint: ApiEndpoint, spec: OperationSpec<T>): Prepared<T
   };
 }
 
-function parseOutcome<T>(spec: OperationSpec<T>, outcome: HttpOutcome, apiKey: string): { ok: true; value: T } | ApiFailure {
+function parseOutcome<T>(
+  spec: OperationSpec<T>,
+  outcome: HttpOutcome,
+  apiKey: string,
+): { ok: true; value: T } | ApiFailure {
   if (isNetworkError(outcome) || outcome.status < 200 || outcome.status >= 300) {
     return describeFailure(spec.name, outcome, apiKey);
   }

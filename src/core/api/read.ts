@@ -63,7 +63,12 @@ export function readScrapedProfile(body: unknown): ScrapedProfile {
 export function readCompanySearch(body: unknown): CompanySearchResponse {
   const answer = object(body, 'the answer');
   const results = list(answer.results, 'results').map((company, i) => object(company, `result ${i + 1}`));
-  return { ...answer, results, total: count(answer.total, results.length), query: text(answer.query) } as unknown as CompanySearchResponse;
+  return {
+    ...answer,
+    results,
+    total: count(answer.total, results.length),
+    query: text(answer.query),
+  } as unknown as CompanySearchResponse;
 }
 
 export function readContactLookup(body: unknown): ContactLookupResponse {
@@ -133,7 +138,12 @@ export function readStartResearch(body: unknown): StartResearchResponse {
   if (jobId === '') throw new UnreadableAnswer('malformed', 'no job_id');
   // A job id our own status requests would refuse could never be polled.
   if (!JOB_ID.test(jobId)) throw new UnreadableAnswer('malformed', 'job_id is not a valid job id');
-  return { ...answer, job_id: jobId, status: readJobStatusValue(answer.status ?? 'pending'), message: text(answer.message) };
+  return {
+    ...answer,
+    job_id: jobId,
+    status: readJobStatusValue(answer.status ?? 'pending'),
+    message: text(answer.message),
+  };
 }
 
 function readJobStatusValue(value: unknown): JobStatus {
@@ -173,7 +183,14 @@ function readPagination(pagination: Record<string, unknown>): Pagination {
   const totalResults = count(pagination.total_results, 0);
   const totalPages = count(pagination.total_pages, pageSize > 0 ? Math.ceil(totalResults / pageSize) : 0);
   const hasMore = typeof pagination.has_more === 'boolean' ? pagination.has_more : page < totalPages;
-  return { ...pagination, page, page_size: pageSize, total_results: totalResults, total_pages: totalPages, has_more: hasMore };
+  return {
+    ...pagination,
+    page,
+    page_size: pageSize,
+    total_results: totalResults,
+    total_pages: totalPages,
+    has_more: hasMore,
+  };
 }
 
 function readJobError(error: unknown): string | undefined {

@@ -258,32 +258,73 @@ export interface ModernEducation {
   order_in_profile: number;
 }
 
-export interface ModernLanguage { language: string; proficiency: string | null; order_in_profile: number }
+export interface ModernLanguage {
+  language: string;
+  proficiency: string | null;
+  order_in_profile: number;
+}
 export interface ModernAward {
-  title: string; issuer: string | null; description: string | null;
-  date_year: number | null; date_month: number | null; order_in_profile: number;
+  title: string;
+  issuer: string | null;
+  description: string | null;
+  date_year: number | null;
+  date_month: number | null;
+  order_in_profile: number;
 }
 export interface ModernCertification {
-  title: string; issuer: string | null;
-  date_from_year: number | null; date_from_month: number | null; date_to_year: number | null; date_to_month: number | null;
+  title: string;
+  issuer: string | null;
+  date_from_year: number | null;
+  date_from_month: number | null;
+  date_to_year: number | null;
+  date_to_month: number | null;
 }
 export interface ModernOrganization {
-  organization_name: string; position: string | null; description: string | null;
-  date_from_year: number | null; date_from_month: number | null; date_to_year: number | null; date_to_month: number | null;
+  organization_name: string;
+  position: string | null;
+  description: string | null;
+  date_from_year: number | null;
+  date_from_month: number | null;
+  date_to_year: number | null;
+  date_to_month: number | null;
 }
 export interface ModernPatent {
-  title: string; description: string | null; status: string | null; date_year: number | null; date_month: number | null;
+  title: string;
+  description: string | null;
+  status: string | null;
+  date_year: number | null;
+  date_month: number | null;
 }
 export interface ModernProject {
-  name: string; description: string | null;
-  date_from_year: number | null; date_from_month: number | null; date_to_year: number | null; date_to_month: number | null;
+  name: string;
+  description: string | null;
+  date_from_year: number | null;
+  date_from_month: number | null;
+  date_to_year: number | null;
+  date_to_month: number | null;
 }
 export interface ModernPublication {
-  title: string; description: string | null; publisher_names: string[] | null; date_year: number | null; date_month: number | null;
+  title: string;
+  description: string | null;
+  publisher_names: string[] | null;
+  date_year: number | null;
+  date_month: number | null;
 }
-export interface ModernGithubRepo { name: string; summary: string | null; stars: number | null; contributions_count: number | null }
-export interface ModernCourse { organizer: string | null; title: string; order_in_profile: number }
-export interface ModernMatchData { similarity_score: number | null; matched_criteria: string[] | null }
+export interface ModernGithubRepo {
+  name: string;
+  summary: string | null;
+  stars: number | null;
+  contributions_count: number | null;
+}
+export interface ModernCourse {
+  organizer: string | null;
+  title: string;
+  order_in_profile: number;
+}
+export interface ModernMatchData {
+  similarity_score: number | null;
+  matched_criteria: string[] | null;
+}
 
 /** The modern profile record. The spec counts 97 root fields but names these 94; unnamed extras pass through. */
 export interface ModernProfile {

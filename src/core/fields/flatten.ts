@@ -35,8 +35,7 @@ export interface FieldPath<T extends RecordType = RecordType> extends Column {
 }
 
 export type FieldListResult<T extends RecordType> =
-  | { ok: true; fields: FieldPath<T>[] }
-  | { ok: false; message: string };
+  { ok: true; fields: FieldPath<T>[] } | { ok: false; message: string };
 
 /**
  * Field names given as text (separated by commas or semicolons; a name holding either is written in double quotes)

@@ -2,7 +2,12 @@
 // defaults to 10 and the answer is cached for 6 hours under the query, limit and threshold.
 import type { ApiClient } from '../api/client';
 import type { ApiResult } from '../api/errors';
-import { DEFAULT_ACCEPTANCE_THRESHOLD, DEFAULT_SEARCH_LIMIT, MAX_ACCEPTANCE_THRESHOLD, MAX_SEARCH_LIMIT } from '../api/limits';
+import {
+  DEFAULT_ACCEPTANCE_THRESHOLD,
+  DEFAULT_SEARCH_LIMIT,
+  MAX_ACCEPTANCE_THRESHOLD,
+  MAX_SEARCH_LIMIT,
+} from '../api/limits';
 import { prepareCompanySearch, preparePeopleSearch } from '../api/operations';
 import type { CellValue } from '../cells';
 import type { RecordType, RecordTypes } from '../fields/catalog';
@@ -38,8 +43,7 @@ const COMPANIES: SearchSpec<'company'> = {
 const PEOPLE: SearchSpec<'modernProfile'> = {
   recordType: 'modernProfile',
   operation: 'peopleSearch',
-  send: (client, request, deadline) =>
-    client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
+  send: (client, request, deadline) => client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
   defaults: () => DEFAULT_COLUMNS.SEARCH_PEOPLE,
   noResults: 'No people matched this query.',
 };

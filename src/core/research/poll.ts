@@ -82,7 +82,10 @@ function writeProfiles(job: JobRecord, page: ModernProfile[], sheets: ResearchSh
   // A profile may come twice in one page: its companion entries must still be appended once.
   const profiles = [...new Map(page.map((profile) => [String(profile.id), profile] as const)).values()];
   const columns = RESEARCH_COLUMNS[job.columns];
-  const rows = planWrite(columns, profiles.map((profile) => flattenRecord(profile, columns)));
+  const rows = planWrite(
+    columns,
+    profiles.map((profile) => flattenRecord(profile, columns)),
+  );
   // Companions first: a profile's entries are appended only while its id is new to the companion sheet, so if a poll
   // stopped between the two writes, the next one neither loses nor repeats them.
   for (const collection of ['experience', 'education'] as const) {

@@ -19,6 +19,7 @@ export function validateResearchRequest(input: unknown): Required<ResearchReques
     throw new ResearchRequestError(`The result limit must be a whole number from 1 to ${MAX_RESEARCH_LIMIT}.`);
   }
   const set: ResearchColumns = columns === undefined ? 'essentials' : (columns as ResearchColumns);
-  if (set !== 'essentials' && set !== 'all') throw new ResearchRequestError('The columns must be "essentials" or "all".');
+  if (set !== 'essentials' && set !== 'all')
+    throw new ResearchRequestError('The columns must be "essentials" or "all".');
   return { query: brief, limit: count, columns: set };
 }

@@ -54,12 +54,22 @@ describe('scrape and company search', () => {
   it('reads a scraped profile, filling missing lists, for 2 credits', () => {
     const { experience: _dropped, ...partial } = scrapedProfile();
     const result = answerWith(partial).scrapeProfile('network.com/in/ada');
-    expect(result).toEqual({ ok: true, credits: 2, value: expect.objectContaining({ experience: [], skills: ['maths'] }) });
+    expect(result).toEqual({
+      ok: true,
+      credits: 2,
+      value: expect.objectContaining({ experience: [], skills: ['maths'] }),
+    });
   });
 
   it('charges company search 1 credit per result returned', () => {
-    const companies = [{ id: 1, company_name: 'A', criteria: { 'is fintech': 'YES' } }, { id: 2, company_name: 'B', criteria: {} }];
-    const result = answerWith({ results: companies, total: 2, query: 'fintech' }).searchCompanies({ query: 'fintech', limit: 10 });
+    const companies = [
+      { id: 1, company_name: 'A', criteria: { 'is fintech': 'YES' } },
+      { id: 2, company_name: 'B', criteria: {} },
+    ];
+    const result = answerWith({ results: companies, total: 2, query: 'fintech' }).searchCompanies({
+      query: 'fintech',
+      limit: 10,
+    });
     expect(result).toEqual({ ok: true, credits: 2, value: { results: companies, total: 2, query: 'fintech' } });
     expect(answerWith({ results: [] }).searchCompanies({ query: 'x', limit: 10 })).toEqual({
       ok: true,
@@ -71,13 +81,22 @@ describe('scrape and company search', () => {
 
 describe('modern and legacy records', () => {
   it('reads modern people results, 1 credit per result', () => {
-    const envelope = { results: [modernProfile(), modernProfile({ id: 'p2', experience: null })], total: 2, query: 'q', search_id: 'uuid' };
+    const envelope = {
+      results: [modernProfile(), modernProfile({ id: 'p2', experience: null })],
+      total: 2,
+      query: 'q',
+      search_id: 'uuid',
+    };
     const result = answerWith(envelope).searchPeople({ query: 'q', limit: 10 });
     expect(result).toEqual({ ok: true, credits: 2, value: envelope });
   });
 
   it('reads a modern profile record for 1 credit, bare or wrapped', () => {
-    expect(answerWith(modernProfile()).enrichProfile('network.com/in/ada')).toEqual({ ok: true, credits: 1, value: modernProfile() });
+    expect(answerWith(modernProfile()).enrichProfile('network.com/in/ada')).toEqual({
+      ok: true,
+      credits: 1,
+      value: modernProfile(),
+    });
     expect(answerWith({ profile: modernProfile() }).enrichProfile('network.com/in/ada')).toEqual({
       ok: true,
       credits: 1,
@@ -87,11 +106,19 @@ describe('modern and legacy records', () => {
 
   it.each([
     ['a legacy record', legacyProfile()],
-    ['a record with full_name but legacy experience', modernProfile({ experience: [{ company: 'X', start_date: '2020-01' }] })],
+    [
+      'a record with full_name but legacy experience',
+      modernProfile({ experience: [{ company: 'X', start_date: '2020-01' }] }),
+    ],
     ['a record whose experience is text', modernProfile({ experience: 'Analyst at Engines' })],
   ])('refuses %s everywhere records appear', (_name, record) => {
     const legacy = { ok: false, error: expect.objectContaining({ kind: 'legacy_format' }) };
-    expect(answerWith({ results: [modernProfile(), record], total: 2, query: 'q', search_id: 's' }).searchPeople({ query: 'q', limit: 5 })).toEqual(legacy);
+    expect(
+      answerWith({ results: [modernProfile(), record], total: 2, query: 'q', search_id: 's' }).searchPeople({
+        query: 'q',
+        limit: 5,
+      }),
+    ).toEqual(legacy);
     expect(answerWith(record).enrichProfile('network.com/in/ada')).toEqual(legacy);
     expect(answerWith(jobStatus({ results: [record] })).getResearchJob('job-1')).toEqual(legacy);
   });
@@ -106,8 +133,16 @@ describe('research jobs', () => {
 
   it('is tolerant where the spec does not show the shape', () => {
     const { results, ...withoutResults } = jobStatus();
-    const body = { ...withoutResults, job_id: undefined, profiles: results, error: { message: 'Search backend failed', code: 7 },
-      status: 'error', created_at: '1700000000', chunks_processed: undefined, pagination: { page: 3, page_size: 25, total_results: 60 } };
+    const body = {
+      ...withoutResults,
+      job_id: undefined,
+      profiles: results,
+      error: { message: 'Search backend failed', code: 7 },
+      status: 'error',
+      created_at: '1700000000',
+      chunks_processed: undefined,
+      pagination: { page: 3, page_size: 25, total_results: 60 },
+    };
     const result = answerWith(body).getResearchJob('job-9', { page: 3 });
     expect(result.ok && result.value).toEqual(
       expect.objectContaining({
@@ -120,12 +155,16 @@ describe('research jobs', () => {
         pagination: { page: 3, page_size: 25, total_results: 60, total_pages: 3, has_more: false },
       }),
     );
-    const textError = answerWith(jobStatus({ status: 'error', error: 'Timed out', results: undefined })).getResearchJob('job-1');
+    const textError = answerWith(jobStatus({ status: 'error', error: 'Timed out', results: undefined })).getResearchJob(
+      'job-1',
+    );
     expect(textError.ok && [textError.value.error, textError.value.results]).toEqual(['Timed out', []]);
   });
 
   it('reads a start answer and a cancel answer, free of charge', () => {
-    expect(answerWith({ job_id: 'job-1', status: 'pending', message: 'Queued' }).startResearch({ query: 'q', limit: 10 })).toEqual({
+    expect(
+      answerWith({ job_id: 'job-1', status: 'pending', message: 'Queued' }).startResearch({ query: 'q', limit: 10 }),
+    ).toEqual({
       ok: true,
       credits: 0,
       value: { job_id: 'job-1', status: 'pending', message: 'Queued' },

@@ -153,7 +153,9 @@ describe('error statuses', () => {
     );
     expect(failWith(calls.scrape, json(200, [1])).kind).toBe('malformed');
     expect(failWith(calls.startResearch, json(200, { status: 'pending' })).message).toMatch(/no job_id/);
-    expect(failWith(calls.jobStatus, json(200, { status: 'exploding' })).message).toMatch(/unknown job status "exploding"/);
+    expect(failWith(calls.jobStatus, json(200, { status: 'exploding' })).message).toMatch(
+      /unknown job status "exploding"/,
+    );
     expect(failWith(calls.cancelResearch, json(200, { message: 'ok' })).message).toMatch(/no success flag/);
     expect(failWith(calls.contacts, json(200, { data: [1] })).message).toMatch(/data 1 is not an object/);
   });

@@ -18,8 +18,14 @@ describe('requests', () => {
   });
 
   it('encodes every query value and ignores a trailing slash on the base URL', () => {
-    expect(buildUrl('https://api.test/', '/p', [['q', 'a&b=c d/é+'], ['n', 5], ['flag', false], ['absent', undefined]]))
-      .toBe('https://api.test/p?q=a%26b%3Dc%20d%2F%C3%A9%2B&n=5&flag=false');
+    expect(
+      buildUrl('https://api.test/', '/p', [
+        ['q', 'a&b=c d/é+'],
+        ['n', 5],
+        ['flag', false],
+        ['absent', undefined],
+      ]),
+    ).toBe('https://api.test/p?q=a%26b%3Dc%20d%2F%C3%A9%2B&n=5&flag=false');
   });
 
   it('sends a phone number with + as %2B, and emails and URLs normalised', () => {
@@ -73,7 +79,9 @@ describe('requests', () => {
 
   it('posts research starts and cancellations as JSON', () => {
     const { client, http } = setup((request) =>
-      request.url.endsWith('/cancel') ? json(200, { success: true, message: 'Cancelled' }) : json(200, { job_id: 'job-1' }),
+      request.url.endsWith('/cancel')
+        ? json(200, { success: true, message: 'Cancelled' })
+        : json(200, { job_id: 'job-1' }),
     );
     client.startResearch({ query: ' CTOs in Lisbon ', limit: 50 });
     client.cancelResearch('job-1');
@@ -92,28 +100,64 @@ describe('requests', () => {
 describe('invalid input sends nothing', () => {
   const cases: Array<[string, (client: ReturnType<typeof setup>['client']) => { ok: boolean }, RegExp]> = [
     ['scrape of a non-profile URL', (c) => c.scrapeProfile('example.com/foo'), /is not a profile URL/],
-    ['profile record of a non-profile URL', (c) => c.enrichProfile('https://www.network.com/company/x'), /is not a profile URL/],
+    [
+      'profile record of a non-profile URL',
+      (c) => c.enrichProfile('https://www.network.com/company/x'),
+      /is not a profile URL/,
+    ],
     ['contacts by a bad email', (c) => c.lookupContacts({ email: 'ada@' }), /not a valid email/],
     ['contacts by a bad phone', (c) => c.lookupContacts({ phone: '12' }), /not a phone number/],
-    ['contacts by two identifiers', (c) => c.lookupContacts({ email: 'a@b.co', phone: '+14155550100' } as never), /exactly one/],
+    [
+      'contacts by two identifiers',
+      (c) => c.lookupContacts({ email: 'a@b.co', phone: '+14155550100' } as never),
+      /exactly one/,
+    ],
     ['contacts by nothing', (c) => c.lookupContacts({} as never), /exactly one/],
     ['company search, empty query', (c) => c.searchCompanies({ query: '  ', limit: 10 }), /search query is empty/],
-    ['company search, limit 0', (c) => c.searchCompanies({ query: 'x', limit: 0 }), /limit must be a whole number from 1 to 100 \(got 0\)/],
+    [
+      'company search, limit 0',
+      (c) => c.searchCompanies({ query: 'x', limit: 0 }),
+      /limit must be a whole number from 1 to 100 \(got 0\)/,
+    ],
     ['company search, limit 101', (c) => c.searchCompanies({ query: 'x', limit: 101 }), /got 101/],
     ['company search, limit 2.5', (c) => c.searchCompanies({ query: 'x', limit: 2.5 }), /got 2\.5/],
     ['company search, limit as text', (c) => c.searchCompanies({ query: 'x', limit: '10' as never }), /got "10"/],
-    ['company search, threshold 101', (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: 101 }), /acceptance threshold must be a whole number from 0 to 100/],
-    ['company search, threshold -1', (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: -1 }), /acceptance threshold/],
-    ['company search, query too long for a URL', (c) => c.searchCompanies({ query: 'é'.repeat(400), limit: 5 }), /too long/],
-    ['people search, limit 0', (c) => c.searchPeople({ query: 'x', limit: 0 }), /limit must be a whole number from 1 to 100/],
+    [
+      'company search, threshold 101',
+      (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: 101 }),
+      /acceptance threshold must be a whole number from 0 to 100/,
+    ],
+    [
+      'company search, threshold -1',
+      (c) => c.searchCompanies({ query: 'x', limit: 5, acceptanceThreshold: -1 }),
+      /acceptance threshold/,
+    ],
+    [
+      'company search, query too long for a URL',
+      (c) => c.searchCompanies({ query: 'é'.repeat(400), limit: 5 }),
+      /too long/,
+    ],
+    [
+      'people search, limit 0',
+      (c) => c.searchPeople({ query: 'x', limit: 0 }),
+      /limit must be a whole number from 1 to 100/,
+    ],
     ['people search, empty query', (c) => c.searchPeople({ query: '', limit: 5 }), /search query is empty/],
     ['research, empty query', (c) => c.startResearch({ query: '', limit: 10 }), /research query is empty/],
-    ['research, query too long', (c) => c.startResearch({ query: 'x'.repeat(2001), limit: 10 }), /too long \(2001 characters; at most 2000\)/],
+    [
+      'research, query too long',
+      (c) => c.startResearch({ query: 'x'.repeat(2001), limit: 10 }),
+      /too long \(2001 characters; at most 2000\)/,
+    ],
     ['research, limit 1001', (c) => c.startResearch({ query: 'x', limit: 1001 }), /from 1 to 1000/],
     ['job status, empty id', (c) => c.getResearchJob(''), /job id is empty/],
     ['job status, path characters', (c) => c.getResearchJob('../admin'), /job id has characters/],
     ['job status, page 0', (c) => c.getResearchJob('job-1', { page: 0 }), /page must be a whole number 1 or more/],
-    ['job status, page size 101', (c) => c.getResearchJob('job-1', { page: 1, pageSize: 101 }), /page size must be a whole number from 1 to 100/],
+    [
+      'job status, page size 101',
+      (c) => c.getResearchJob('job-1', { page: 1, pageSize: 101 }),
+      /page size must be a whole number from 1 to 100/,
+    ],
     ['cancel, bad id', (c) => c.cancelResearch('a/b'), /job id has characters/],
   ];
 

@@ -42,7 +42,11 @@ describe('what is retried', () => {
 
   it('retries only the failed operations of a batch, and keeps the order', () => {
     const { client, http } = setup((request, callNumber) =>
-      request.url.includes('%2Fb') && callNumber < 4 ? json(503, {}) : request.url.includes('%2Fc') ? json(404, {}) : success,
+      request.url.includes('%2Fb') && callNumber < 4
+        ? json(503, {})
+        : request.url.includes('%2Fc')
+          ? json(404, {})
+          : success,
     );
     const endpoint = client.endpoint;
     const results = client.execute(['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
@@ -71,7 +75,10 @@ describe('an operation that is not safe to repeat: starting a research job', () 
     const { client, http, clock } = setup(script(failure, started));
     expect(start(client)).toEqual({
       ok: false,
-      error: expect.objectContaining({ kind, message: expect.stringMatching(/the research job may have started anyway/) }),
+      error: expect.objectContaining({
+        kind,
+        message: expect.stringMatching(/the research job may have started anyway/),
+      }),
     });
     expect(http.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
@@ -86,17 +93,29 @@ describe('an operation that is not safe to repeat: starting a research job', () 
 
 describe('how long it waits', () => {
   it('grows exponentially with full jitter, capped', () => {
-    const { client, clock } = setup(() => json(500, {}), { maxAttempts: 8 }, () => 0.999999);
+    const { client, clock } = setup(
+      () => json(500, {}),
+      { maxAttempts: 8 },
+      () => 0.999999,
+    );
     scrape(client);
     expect(clock.sleeps).toEqual([499, 999, 1999, 3999, 7999, 7999, 7999]);
   });
 
   it('stays within the jitter bounds', () => {
-    const { client, clock } = setup(() => json(500, {}), {}, () => 0);
+    const { client, clock } = setup(
+      () => json(500, {}),
+      {},
+      () => 0,
+    );
     scrape(client);
     expect(clock.sleeps).toEqual([0, 0, 0]);
     const randoms = [0.25, 0.5, 0.75];
-    const scripted = setup(() => json(500, {}), {}, () => randoms.shift() ?? 0);
+    const scripted = setup(
+      () => json(500, {}),
+      {},
+      () => randoms.shift() ?? 0,
+    );
     scrape(scripted.client);
     expect(scripted.clock.sleeps).toEqual([125, 500, 1500]);
   });
@@ -117,14 +136,22 @@ describe('how long it waits', () => {
     const { client, clock, http } = setup(script(json(429, {}, { 'retry-after': '120' }), success));
     expect(scrape(client)).toEqual({
       ok: false,
-      error: expect.objectContaining({ kind: 'rate_limited', retryAfterMs: 120000, message: expect.stringMatching(/in 120 s/) }),
+      error: expect.objectContaining({
+        kind: 'rate_limited',
+        retryAfterMs: 120000,
+        message: expect.stringMatching(/in 120 s/),
+      }),
     });
     expect(clock.sleeps).toEqual([]);
     expect(http.requests).toHaveLength(1);
   });
   it('answers a too-long Retry-After at once, while retrying the rest of the batch', () => {
     const { client, clock, http } = setup((request, callNumber) =>
-      request.url.includes('%2Fa') ? json(429, {}, { 'retry-after': '600' }) : callNumber === 2 ? json(503, {}) : success,
+      request.url.includes('%2Fa')
+        ? json(429, {}, { 'retry-after': '600' })
+        : callNumber === 2
+          ? json(503, {})
+          : success,
     );
     const endpoint = client.endpoint;
     const results = client.execute(['a', 'b'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
@@ -147,7 +174,11 @@ describe('the deadline', () => {
   });
 
   it('does not start a round that would take longer than the time left', () => {
-    const { client, clock, http } = setup(() => json(500, {}), {}, () => 0.999999);
+    const { client, clock, http } = setup(
+      () => json(500, {}),
+      {},
+      () => 0.999999,
+    );
     http.batchMs = 2000;
     const deadline = clock.now() + 4000;
     // Round 1 ends at +2000; a ~500 ms wait leaves ~1500 ms, less than the 2000 ms a round takes.
@@ -158,7 +189,11 @@ describe('the deadline', () => {
   });
 
   it('retries while the time left allows', () => {
-    const { client, clock, http } = setup(() => json(500, {}), {}, () => 0.999999);
+    const { client, clock, http } = setup(
+      () => json(500, {}),
+      {},
+      () => 0.999999,
+    );
     http.batchMs = 1000;
     const deadline = clock.now() + 4000;
     scrape(client, deadline);
@@ -180,7 +215,11 @@ describe('the deadline', () => {
     const endpoint = client.endpoint;
     const prepared = ['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`));
     const results = client.execute(prepared, { maxParallel: 1, deadline: clock.now() + 5000 });
-    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'out_of_time', 'out_of_time']);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
+      'ok',
+      'out_of_time',
+      'out_of_time',
+    ]);
     expect(http.requests).toHaveLength(1);
   });
 });

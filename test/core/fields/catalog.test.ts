@@ -3,15 +3,18 @@ import { flattenRecord, headerFor, parseFieldList } from '../../../src/core/fiel
 import { SAMPLES, catalogNames, modernProfile, scrapedProfile } from './samples';
 
 describe('field catalog', () => {
-  it.each(Object.keys(RECORD_CATALOGS) as RecordType[])('resolves every name of %s and reads it without error', (type) => {
-    const names = catalogNames(RECORD_CATALOGS[type]);
-    const result = parseFieldList([names], type);
-    if (!result.ok) throw new Error(result.message);
-    expect(result.fields.map(headerFor)).toEqual(names);
-    const row = flattenRecord(SAMPLES[type] as never, result.fields);
-    expect(row).toHaveLength(names.length);
-    for (const cell of row) expect(['string', 'number', 'boolean']).toContain(typeof cell);
-  });
+  it.each(Object.keys(RECORD_CATALOGS) as RecordType[])(
+    'resolves every name of %s and reads it without error',
+    (type) => {
+      const names = catalogNames(RECORD_CATALOGS[type]);
+      const result = parseFieldList([names], type);
+      if (!result.ok) throw new Error(result.message);
+      expect(result.fields.map(headerFor)).toEqual(names);
+      const row = flattenRecord(SAMPLES[type] as never, result.fields);
+      expect(row).toHaveLength(names.length);
+      for (const cell of row) expect(['string', 'number', 'boolean']).toContain(typeof cell);
+    },
+  );
 
   it('names the 94 root fields of the modern profile the spec names', () => {
     expect(Object.keys(RECORD_CATALOGS.modernProfile)).toHaveLength(94);

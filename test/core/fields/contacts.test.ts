@@ -32,7 +32,12 @@ describe('contact lookup fields', () => {
   });
 
   it('gives one best link per social code, blank when there is none', () => {
-    expect(row(contactLookup, 'li, fb, tw, ig')).toEqual(['https://network.example/in/ada-lovelace', '', 'https://tw.example/ada', '']);
+    expect(row(contactLookup, 'li, fb, tw, ig')).toEqual([
+      'https://network.example/in/ada-lovelace',
+      '',
+      'https://tw.example/ada',
+      '',
+    ]);
   });
 
   it('ranks an absent rating below any rating, and keeps order among absent ones', () => {
@@ -60,7 +65,11 @@ describe('contact lookup fields', () => {
   });
 
   it('keeps the raw lists reachable by position', () => {
-    expect(row(contactLookup, 'contacts.1.value, contacts.1.rating, social.3.rating')).toEqual(['ada@home.example', '', '99']);
+    expect(row(contactLookup, 'contacts.1.value, contacts.1.rating, social.3.rating')).toEqual([
+      'ada@home.example',
+      '',
+      '99',
+    ]);
   });
 
   it('gives blanks for the empty result', () => {
@@ -76,7 +85,9 @@ describe('contact lookup fields', () => {
       'email not associated with a profile',
       '',
     ]);
-    expect(contactLookupError(contactNotFound)).toBe('No profile found for this email (email not associated with a profile)');
+    expect(contactLookupError(contactNotFound)).toBe(
+      'No profile found for this email (email not associated with a profile)',
+    );
     expect(contactLookupError(contactLookup)).toBeNull();
     expect(row(contactLookup, 'error, message')).toEqual([false, '']);
   });
@@ -88,11 +99,31 @@ describe('contact lookup fields', () => {
   });
 
   it('reads any shape without throwing', () => {
-    for (const response of [null, {}, { data: null }, { data: [null, 5, { contacts: 'x', social: [null, { type: 'li' }] }] }]) {
+    for (const response of [
+      null,
+      {},
+      { data: null },
+      { data: [null, 5, { contacts: 'x', social: [null, { type: 'li' }] }] },
+    ]) {
       expect(() => contactView(response as never)).not.toThrow();
     }
-    const odd = { data: [{ contacts: [{ type: 'EMAIL', value: 'up@x.example', rating: 77 }, { type: 'email', value: 5 }], social: [] }] };
-    expect(row(odd as never, 'email, email_type, email_rating, emails')).toEqual(['up@x.example', '', 77, 'up@x.example']);
+    const odd = {
+      data: [
+        {
+          contacts: [
+            { type: 'EMAIL', value: 'up@x.example', rating: 77 },
+            { type: 'email', value: 5 },
+          ],
+          social: [],
+        },
+      ],
+    };
+    expect(row(odd as never, 'email, email_type, email_rating, emails')).toEqual([
+      'up@x.example',
+      '',
+      77,
+      'up@x.example',
+    ]);
     expect(contactLookupError({ data: [{ error: true }] } as never)).toBe('The contact lookup failed.');
   });
 });

@@ -61,7 +61,9 @@ describe('default columns', () => {
 
   it('gives every root field a cell can hold as research "all", experience and education left to companion sheets', () => {
     const names = RESEARCH_COLUMNS.all.map(headerFor);
-    expect(names).toEqual(expect.arrayContaining(['id', 'full_name', 'skills', 'updated_at', 'languages', 'match_data.similarity_score']));
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'full_name', 'skills', 'updated_at', 'languages', 'match_data.similarity_score']),
+    );
     expect(names).not.toContain('experience');
     expect(names).not.toContain('education');
     expect(names).not.toContain('match_data');
@@ -92,15 +94,20 @@ describe('the default columns README.md documents', () => {
     return Array.from(list[1].matchAll(/`([^`]+)`/g), (match) => match[1]);
   }
 
-  it.each(['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE'] as const)('%s shows exactly the README list, in order', (name) => {
-    const documented = listAfter(formulaSection(name), 'Default columns:');
-    expect(documented.length).toBeGreaterThan(5);
-    expect(DEFAULT_COLUMNS[name].map(headerFor)).toEqual(documented);
-  });
+  it.each(['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE'] as const)(
+    '%s shows exactly the README list, in order',
+    (name) => {
+      const documented = listAfter(formulaSection(name), 'Default columns:');
+      expect(documented.length).toBeGreaterThan(5);
+      expect(DEFAULT_COLUMNS[name].map(headerFor)).toEqual(documented);
+    },
+  );
 
   it('SEARCH_PEOPLE shows the columns of ENRICH_PROFILE, as README says', () => {
     expect(formulaSection('SEARCH_PEOPLE')).toContain('Columns as for `ENRICH_PROFILE`.');
-    expect(DEFAULT_COLUMNS.SEARCH_PEOPLE.map(headerFor)).toEqual(listAfter(formulaSection('ENRICH_PROFILE'), 'Default columns:'));
+    expect(DEFAULT_COLUMNS.SEARCH_PEOPLE.map(headerFor)).toEqual(
+      listAfter(formulaSection('ENRICH_PROFILE'), 'Default columns:'),
+    );
   });
 
   it('SEARCH_COMPANIES starts with the README list, before its criteria', () => {
@@ -122,7 +129,8 @@ describe('building the column sets', () => {
     jest.isolateModules(() => {
       const flatten = require('../../../src/core/fields/flatten') as typeof import('../../../src/core/fields/flatten');
       const parse = jest.spyOn(flatten, 'parseFieldList');
-      const defaults = require('../../../src/core/fields/defaults') as typeof import('../../../src/core/fields/defaults');
+      const defaults =
+        require('../../../src/core/fields/defaults') as typeof import('../../../src/core/fields/defaults');
       expect(parse).not.toHaveBeenCalled();
 
       const all = defaults.RESEARCH_COLUMNS.all;

@@ -50,7 +50,11 @@ describe('field names', () => {
   });
 
   it('splits text on commas and semicolons and skips blanks', () => {
-    expect(fields('full_name; headline,,id ;', 'modernProfile').map(headerFor)).toEqual(['full_name', 'headline', 'id']);
+    expect(fields('full_name; headline,,id ;', 'modernProfile').map(headerFor)).toEqual([
+      'full_name',
+      'headline',
+      'id',
+    ]);
   });
 
   it('keeps repeated names as repeated columns', () => {
@@ -89,7 +93,9 @@ describe('unknown and invalid names', () => {
     expect(errorOf('experience.1.employer_nam', 'scrapedProfile')).toBe(
       'Unknown field "experience.1.employer_nam". Did you mean "experience.1.employer_name"?',
     );
-    expect(errorOf('phone_rate', 'contact')).toBe('Unknown field "phone_rate". Did you mean "phone_type" or "phone_rating"?');
+    expect(errorOf('phone_rate', 'contact')).toBe(
+      'Unknown field "phone_rate". Did you mean "phone_type" or "phone_rating"?',
+    );
   });
 
   it('suggests at most three names, and none when nothing is close', () => {
@@ -116,24 +122,26 @@ describe('unknown and invalid names', () => {
 
   it('is not fooled by names of the object prototype', () => {
     expect(errorOf('constructor', 'company')).toMatch(/^Unknown field "constructor"\./);
-    expect(flattenRecord(companies[0], fields('criteria.constructor, criteria.__proto__', 'company'))).toEqual(['', '']);
+    expect(flattenRecord(companies[0], fields('criteria.constructor, criteria.__proto__', 'company'))).toEqual([
+      '',
+      '',
+    ]);
   });
 });
 
 describe('values', () => {
   it('joins lists of strings, keeps numbers and booleans, keeps ISO dates and zip codes as text', () => {
     expect(
-      modern('skills, connections_count, projected_total_salary, is_decision_maker, is_working, updated_at, experience.1.company_hq_zipcode'),
+      modern(
+        'skills, connections_count, projected_total_salary, is_decision_maker, is_working, updated_at, experience.1.company_hq_zipcode',
+      ),
     ).toEqual(['Robotics, Python, Team Leadership', 500, 312000.5, true, 1, '2025-10-01T09:30:00Z', '00501']);
   });
 
   it('gives blanks for null and missing values', () => {
-    expect(modern('experience.1.date_to, experience.2.company_id, education.2.institution_regions, courses.2.title')).toEqual([
-      '',
-      '',
-      '',
-      '',
-    ]);
+    expect(
+      modern('experience.1.date_to, experience.2.company_id, education.2.institution_regions, courses.2.title'),
+    ).toEqual(['', '', '', '']);
     expect(modern('full_name, skills, experience.1.company_name', { id: 'x' })).toEqual(['', '', '']);
   });
 
@@ -149,7 +157,9 @@ describe('values', () => {
   });
 
   it('shows elements of unshown shape as text', () => {
-    expect(flattenRecord(scrapedProfile, fields('languages, languages.2, honors.1, certifications', 'scrapedProfile'))).toEqual([
+    expect(
+      flattenRecord(scrapedProfile, fields('languages, languages.2, honors.1, certifications', 'scrapedProfile')),
+    ).toEqual([
       'English\nname: Latin; proficiency: Elementary',
       'name: Latin; proficiency: Elementary',
       'title: National Medal of Technology; year: 1991',
@@ -203,7 +213,11 @@ describe('criteria columns', () => {
   it('adds one column per criterion in the order first seen, case-insensitive duplicates once', () => {
     const columns = defaultCompanyColumns(companies);
     const criteria = columns.map(headerFor).filter((name) => name.startsWith('criteria.'));
-    expect(criteria).toEqual(['criteria.Sells to hospitals, in the U.S.', 'criteria.Has SOC 2', 'criteria.Founded after 2015']);
+    expect(criteria).toEqual([
+      'criteria.Sells to hospitals, in the U.S.',
+      'criteria.Has SOC 2',
+      'criteria.Founded after 2015',
+    ]);
     expect(flattenRows(companies, columns, { headers: false }).map((row) => row.slice(-3))).toEqual([
       ['YES', 'MAYBE', ''],
       ['NO', 'NO', 'YES'],
@@ -225,14 +239,12 @@ describe('round trip: every printed header selects the same column', () => {
     ['SEARCH_COMPANIES', 'company', defaultCompanyColumns(companies), companies[1]],
     ['research essentials', 'modernProfile', RESEARCH_COLUMNS.essentials, modernProfile],
     ['research all', 'modernProfile', RESEARCH_COLUMNS.all, modernProfile],
-    ...(Object.keys(RECORD_CATALOGS) as RecordType[]).map(
-      (type): [string, RecordType, FieldPath[], unknown] => [
-        `every name of ${type}`,
-        type,
-        fields([catalogNames(RECORD_CATALOGS[type])], type),
-        SAMPLES[type],
-      ],
-    ),
+    ...(Object.keys(RECORD_CATALOGS) as RecordType[]).map((type): [string, RecordType, FieldPath[], unknown] => [
+      `every name of ${type}`,
+      type,
+      fields([catalogNames(RECORD_CATALOGS[type])], type),
+      SAMPLES[type],
+    ]),
   ];
 
   it.each(sets)('%s', (_, type, columns, record) => {
@@ -253,7 +265,11 @@ describe('companion rows', () => {
   it('gives one row per experience entry, led by the profile id', () => {
     const headers = collectionColumns('experience').map(headerFor);
     expect(headers).toEqual(['profile_id', ...Object.keys(currentJob)]);
-    expect(collectionColumns('experience').map((column) => column.kind).slice(0, 3)).toEqual(['text', 'boolean', 'text']);
+    expect(
+      collectionColumns('experience')
+        .map((column) => column.kind)
+        .slice(0, 3),
+    ).toEqual(['text', 'boolean', 'text']);
     const rows = flattenCollection(modernProfile, 'experience');
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toHaveLength(headers.length);
@@ -268,7 +284,10 @@ describe('companion rows', () => {
   });
 
   it('gives education rows and skips what is not an entry', () => {
-    expect(collectionColumns('education').map(headerFor)).toEqual(['profile_id', ...Object.keys(modernProfile.education![0])]);
+    expect(collectionColumns('education').map(headerFor)).toEqual([
+      'profile_id',
+      ...Object.keys(modernProfile.education![0]),
+    ]);
     expect(flattenCollection(modernProfile, 'education').map((row) => row[4])).toEqual([
       'Technical University of Munich',
       'University of London',

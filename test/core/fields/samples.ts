@@ -229,7 +229,9 @@ export const modernProfile: ModernProfile = {
     { language: 'English', proficiency: 'Native or bilingual', order_in_profile: 1 },
     { language: 'German', proficiency: null, order_in_profile: 2 },
   ],
-  awards: [{ title: 'Robotics Award', issuer: 'IEEE', description: null, date_year: 2020, date_month: 5, order_in_profile: 1 }],
+  awards: [
+    { title: 'Robotics Award', issuer: 'IEEE', description: null, date_year: 2020, date_month: 5, order_in_profile: 1 },
+  ],
   certifications: [
     { title: 'CKA', issuer: 'CNCF', date_from_year: 2022, date_from_month: 1, date_to_year: 2025, date_to_month: 1 },
   ],
@@ -320,7 +322,12 @@ export const scrapedProfile: ScrapedProfile = {
   certifications: [],
   honors: [{ title: 'National Medal of Technology', year: 1991 }],
   posts: [
-    { post_url: 'https://network.example/posts/1', title: 'Ships are safe\nin harbor', action: 'Posted', order_in_profile: 1 },
+    {
+      post_url: 'https://network.example/posts/1',
+      title: 'Ships are safe\nin harbor',
+      action: 'Posted',
+      order_in_profile: 1,
+    },
   ],
 };
 
@@ -413,4 +420,3 @@ export const SAMPLES = {
   contact: contactLookup,
   modernProfile,
 } as const;
-

@@ -5,13 +5,20 @@ import type { FormulaContext } from '../../../src/core/formulas/context';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, type Responder } from '../api/fakes';
 import { memoryCache } from '../../support/memory';
 
-export function formulaSetup(respond: Responder, options: { tier?: Tier; batchMs?: number; apiKey?: string | null } = {}) {
+export function formulaSetup(
+  respond: Responder,
+  options: { tier?: Tier; batchMs?: number; apiKey?: string | null } = {},
+) {
   const clock = new FakeClock();
   const http = new FakeHttp(respond, clock);
   http.batchMs = options.batchMs ?? 300;
   const cache = memoryCache();
   const context = (): FormulaContext => ({
-    settings: { apiKey: options.apiKey === undefined ? API_KEY : options.apiKey, baseUrl: BASE_URL, tier: options.tier ?? '3' },
+    settings: {
+      apiKey: options.apiKey === undefined ? API_KEY : options.apiKey,
+      baseUrl: BASE_URL,
+      tier: options.tier ?? '3',
+    },
     http,
     clock,
     cache,

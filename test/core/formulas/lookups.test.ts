@@ -67,7 +67,9 @@ describe('per-row lookups', () => {
   it('rejects bad input before any request: a single cell throws, a range reports the row', () => {
     const { http, context } = setup();
     expect(() => runLookup(scrapeProfileLookup, context(), 'example.com/jane', '', '')).toThrow(/is not a profile URL/);
-    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), 'headlin', '')).toThrow(/Did you mean "headline"/);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), 'headlin', '')).toThrow(
+      /Did you mean "headline"/,
+    );
     expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', 'maybe')).toThrow(FormulaError);
     expect(http.requests).toHaveLength(0);
     const rows = runLookup(scrapeProfileLookup, context(), [['nope'], [url('ann')]], 'name', '') as unknown[][];
@@ -83,14 +85,26 @@ describe('per-row lookups', () => {
 
   it('reports an API failure in its row and keeps the others', () => {
     const { context } = setup();
-    const rows = runLookup(scrapeProfileLookup, context(), [[url('missing-x')], [url('bob')]], 'name', '') as unknown[][];
+    const rows = runLookup(
+      scrapeProfileLookup,
+      context(),
+      [[url('missing-x')], [url('bob')]],
+      'name',
+      '',
+    ) as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: .*not found/i);
     expect(rows[1]).toEqual(['bob']);
   });
 
   it('turns the contact lookup in-body error into the row error, and caches it (it was charged)', () => {
     const { http, context } = setup();
-    const rows = runLookup(findContactsLookup, context(), [['x@nobody.example'], ['+1 (415) 555-0100']], 'email', '') as unknown[][];
+    const rows = runLookup(
+      findContactsLookup,
+      context(),
+      [['x@nobody.example'], ['+1 (415) 555-0100']],
+      'email',
+      '',
+    ) as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: No profile found/);
     expect(rows[1][0]).not.toMatch(/#ERROR/);
     expect(queryOf(http.requests[1]).phone).toBe('+14155550100');
@@ -105,7 +119,13 @@ describe('per-row lookups', () => {
       'Sheets turned the phone number 14155550100 into a number, which drops a leading + or 0: format the column as ' +
       'plain text (Format → Number → Plain text) and type it again, or type it with punctuation, such as +1 (415) 555-0100.';
     expect(() => runLookup(findContactsLookup, context(), 14155550100, 'email', '')).toThrow(sentence);
-    const rows = runLookup(findContactsLookup, context(), [[14155550100], ['+1 (415) 555-0100']], 'email', '') as unknown[][];
+    const rows = runLookup(
+      findContactsLookup,
+      context(),
+      [[14155550100], ['+1 (415) 555-0100']],
+      'email',
+      '',
+    ) as unknown[][];
     expect(rows[0][0]).toBe(`#ERROR: ${sentence}`);
     expect(rows[1][0]).not.toMatch(/#ERROR/);
     expect(http.requests.map((request) => queryOf(request).phone)).toEqual(['+14155550100']);
@@ -119,7 +139,11 @@ describe('per-row lookups', () => {
 
   it('fetches a profile copied from a browser sub-page as the profile itself', () => {
     const { http, context } = setup();
-    const input = [[url('ann')], ['https://www.network.com/in/ann/details/experience/'], [url('ann/recent-activity/all/')]];
+    const input = [
+      [url('ann')],
+      ['https://www.network.com/in/ann/details/experience/'],
+      [url('ann/recent-activity/all/')],
+    ];
     const rows = runLookup(scrapeProfileLookup, context(), input, 'name', '') as unknown[][];
     expect(rows).toEqual([['ann'], ['ann'], ['ann']]);
     expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([url('ann')]);

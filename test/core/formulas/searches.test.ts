@@ -10,7 +10,12 @@ function api(request: HttpRequest) {
   if (request.url.includes('/api/search/companies')) {
     return json(200, { results: companies.slice(0, Number(query.limit)), total: companies.length, query: query.query });
   }
-  return json(200, { results: [modernProfile], total: 1, query: query.query, search_id: '3f1c0a5e-8d1b-4c55-9d0e-1a2b3c4d5e6f' });
+  return json(200, {
+    results: [modernProfile],
+    total: 1,
+    query: query.query,
+    search_id: '3f1c0a5e-8d1b-4c55-9d0e-1a2b3c4d5e6f',
+  });
 }
 
 const setup = () => formulaSetup(api, { tier: 'free' });
@@ -37,9 +42,13 @@ describe('SEARCH_COMPANIES', () => {
 
   it('validates limit, threshold and query before any request', () => {
     const { http, context } = setup();
-    expect(() => searchCompanies(context(), 'x', 101, '', '', '')).toThrow('limit must be a whole number from 1 to 100.');
+    expect(() => searchCompanies(context(), 'x', 101, '', '', '')).toThrow(
+      'limit must be a whole number from 1 to 100.',
+    );
     expect(() => searchCompanies(context(), 'x', 2.5, '', '', '')).toThrow(/limit/);
-    expect(() => searchCompanies(context(), 'x', '', 120, '', '')).toThrow('acceptance_threshold must be a whole number from 0 to 100.');
+    expect(() => searchCompanies(context(), 'x', '', 120, '', '')).toThrow(
+      'acceptance_threshold must be a whole number from 0 to 100.',
+    );
     expect(() => searchCompanies(context(), '', '', '', '', '')).toThrow(/query/);
     expect(http.requests).toHaveLength(0);
   });

@@ -15,11 +15,23 @@ function fakeService() {
     const size = Number(page_size);
     const slice = state.ids.slice((Number(page) - 1) * size, Number(page) * size);
     return json(200, {
-      job_id: 'job-1', status: state.status, message: `${state.ids.length} found`, created_at: 1,
-      total_results_found: 999, final_results_count: state.ids.length, filtered_results_count: 0,
-      chunks_processed: 3, total_chunks: 10,
+      job_id: 'job-1',
+      status: state.status,
+      message: `${state.ids.length} found`,
+      created_at: 1,
+      total_results_found: 999,
+      final_results_count: state.ids.length,
+      filtered_results_count: 0,
+      chunks_processed: 3,
+      total_chunks: 10,
       results: slice.map((id) => ({ ...modernProfile, id, full_name: `Person ${id}` })),
-      pagination: { page: Number(page), page_size: size, total_results: state.ids.length, total_pages: 1, has_more: false },
+      pagination: {
+        page: Number(page),
+        page_size: size,
+        total_results: state.ids.length,
+        total_pages: 1,
+        has_more: false,
+      },
       ...(state.status === 'error' ? { error: 'Search backend failed.' } : {}),
     });
   };
@@ -40,9 +52,23 @@ function setup() {
     companion: (collection) => (collection === 'experience' ? experience : education).table,
   };
   let job: JobRecord = {
-    jobId: 'job-1', query: 'q', limit: 500, columns: 'essentials', status: 'pending', message: '', sheetName: 'S',
-    rowsWritten: 0, finalResultsCount: 0, chunksProcessed: 0, totalChunks: 0, createdAt: '', updatedAt: '',
-    error: null, startedBy: 'ann-id', baseUrl: BASE_URL, nextPage: 1,
+    jobId: 'job-1',
+    query: 'q',
+    limit: 500,
+    columns: 'essentials',
+    status: 'pending',
+    message: '',
+    sheetName: 'S',
+    rowsWritten: 0,
+    finalResultsCount: 0,
+    chunksProcessed: 0,
+    totalChunks: 0,
+    createdAt: '',
+    updatedAt: '',
+    error: null,
+    startedBy: 'ann-id',
+    baseUrl: BASE_URL,
+    nextPage: 1,
   };
   const saved: JobRecord[] = [];
   const poll = (stopAfterMs = 60_000) => {
@@ -144,12 +170,16 @@ describe('pollJob', () => {
     const other = setup();
     other.service.state.httpStatus = 403;
     const before = other.job();
-    const outcome = pollJob(before, {
-      client: new ApiClient({ http: other.http, clock: new FakeClock(), apiKey: API_KEY, baseUrl: BASE_URL }),
-      clock: new FakeClock(),
-      sheets: { results: () => other.results.table, companion: () => other.experience.table },
-      stopBy: Date.now() * 2,
-    }, () => undefined);
+    const outcome = pollJob(
+      before,
+      {
+        client: new ApiClient({ http: other.http, clock: new FakeClock(), apiKey: API_KEY, baseUrl: BASE_URL }),
+        clock: new FakeClock(),
+        sheets: { results: () => other.results.table, companion: () => other.experience.table },
+        stopBy: Date.now() * 2,
+      },
+      () => undefined,
+    );
     expect(outcome.job).toEqual(before);
     expect(outcome.userError).toMatch(/another API key/i);
   });

@@ -1,12 +1,32 @@
-import { JobRegistry, MAX_JOBS, PersonalJobErrors, toSummary, type JobRecord } from '../../../src/core/research/registry';
+import {
+  JobRegistry,
+  MAX_JOBS,
+  PersonalJobErrors,
+  toSummary,
+  type JobRecord,
+} from '../../../src/core/research/registry';
 import { researchSheetName, companionSheetName } from '../../../src/core/research/sheet-name';
 import { memoryStore } from '../../support/memory';
 
 function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'completed'): JobRecord {
   return {
-    jobId, query: `q ${jobId}`, status, message: '', sheetName: `S ${jobId}`, rowsWritten: 0, finalResultsCount: 0,
-    chunksProcessed: 0, totalChunks: 0, createdAt, updatedAt: createdAt, error: null, limit: 10,
-    columns: 'essentials', startedBy: 'ann-id', baseUrl: 'https://api.enrich.example', nextPage: 1,
+    jobId,
+    query: `q ${jobId}`,
+    status,
+    message: '',
+    sheetName: `S ${jobId}`,
+    rowsWritten: 0,
+    finalResultsCount: 0,
+    chunksProcessed: 0,
+    totalChunks: 0,
+    createdAt,
+    updatedAt: createdAt,
+    error: null,
+    limit: 10,
+    columns: 'essentials',
+    startedBy: 'ann-id',
+    baseUrl: 'https://api.enrich.example',
+    nextPage: 1,
   };
 }
 
@@ -24,7 +44,8 @@ describe('JobRegistry', () => {
   it('prunes the oldest finished jobs, never unfinished ones', () => {
     const registry = new JobRegistry(memoryStore());
     registry.save(job('old-running', '2020-01-01T00:00:00.000Z', 'searching'));
-    for (let i = 0; i < MAX_JOBS + 5; i++) registry.save(job(`j${i}`, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
+    for (let i = 0; i < MAX_JOBS + 5; i++)
+      registry.save(job(`j${i}`, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()));
     registry.prune();
     const ids = registry.all().map((j) => j.jobId);
     expect(ids).toHaveLength(MAX_JOBS);
@@ -36,8 +57,20 @@ describe('JobRegistry', () => {
   it('summaries carry only the contract fields and show a personal error when the job has none', () => {
     const summary = toSummary(job('a', '2026-01-01T00:00:00.000Z'), 'Started with another API key.');
     expect(Object.keys(summary).sort()).toEqual(
-      ['chunksProcessed', 'createdAt', 'error', 'finalResultsCount', 'jobId', 'message', 'query', 'rowsWritten',
-        'sheetName', 'status', 'totalChunks', 'updatedAt'].sort(),
+      [
+        'chunksProcessed',
+        'createdAt',
+        'error',
+        'finalResultsCount',
+        'jobId',
+        'message',
+        'query',
+        'rowsWritten',
+        'sheetName',
+        'status',
+        'totalChunks',
+        'updatedAt',
+      ].sort(),
     );
     expect(summary.error).toBe('Started with another API key.');
   });
@@ -47,7 +80,11 @@ describe('JobRegistry text from the service', () => {
   it('caps a long message or error so the entry still fits a property', () => {
     const store = memoryStore();
     const registry = new JobRegistry(store);
-    registry.save({ ...job('a', '2026-01-01T00:00:00.000Z', 'error'), message: 'm'.repeat(20_000), error: 'e'.repeat(20_000) });
+    registry.save({
+      ...job('a', '2026-01-01T00:00:00.000Z', 'error'),
+      message: 'm'.repeat(20_000),
+      error: 'e'.repeat(20_000),
+    });
     const saved = registry.get('a')!;
     expect(saved.message.length).toBeLessThanOrEqual(500);
     expect(saved.error!.length).toBeLessThanOrEqual(500);
@@ -57,7 +94,7 @@ describe('JobRegistry text from the service', () => {
 });
 
 describe('PersonalJobErrors', () => {
-  it('keeps each user\'s failures apart, per document, and forgets those of ended jobs', () => {
+  it("keeps each user's failures apart, per document, and forgets those of ended jobs", () => {
     const store = memoryStore();
     const ann = new PersonalJobErrors(store, 'ann-id');
     const bob = new PersonalJobErrors(store, 'bob-id');
@@ -78,7 +115,9 @@ describe('PersonalJobErrors', () => {
 describe('research sheet names', () => {
   it('shortens the brief, strips control characters and stays unique', () => {
     const taken = new Set(['Research · CTOs in Berlin · abc123']);
-    expect(researchSheetName('CTOs in\nBerlin', 'abc123-xyz', (n) => taken.has(n))).toBe('Research · CTOs in Berlin · abc123 (2)');
+    expect(researchSheetName('CTOs in\nBerlin', 'abc123-xyz', (n) => taken.has(n))).toBe(
+      'Research · CTOs in Berlin · abc123 (2)',
+    );
     const long = researchSheetName('Heads of data at European fintech companies with 200+ staff', 'j1', () => false);
     expect(long).toBe('Research · Heads of data at European finte… · j1');
     expect(long.split(' · ')[1]).toHaveLength(32);
