@@ -1,16 +1,11 @@
 // Results sheets are named `Research · <short brief> · <short id>`, unique in the spreadsheet.
 const MAX_BRIEF = 32;
+// Control characters cannot stand in a sheet name.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
 export function researchSheetName(query: string, jobId: string, taken: (name: string) => boolean): string {
-  // Control characters cannot stand in a sheet name.
-  // eslint-disable-next-line no-control-regex
-  const brief = shorten(
-    query
-      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-    MAX_BRIEF,
-  );
+  const brief = shorten(query.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim(), MAX_BRIEF);
   const shortId = jobId.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) || 'job';
   const base = `Research · ${brief} · ${shortId}`;
   let name = base;
