@@ -8,11 +8,20 @@ import {
   searchPeopleFormula,
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
-import type { ResearchRequest, SettingsInput } from './core/contract';
-import { pollResearchInBackground } from './server/research';
-import { sidebarServer } from './server/sidebar';
+import type { SidebarServer } from './core/contract';
+import {
+  cancelResearch,
+  listResearchJobs,
+  openResearchSheet,
+  pollResearch,
+  pollResearchInBackground,
+  startResearch,
+} from './server/research';
+import { getSettings, saveSettings } from './server/settings';
 
-declare const global: Record<string, unknown>;
+// Typed by the sidebar contract, so each sidebar function here has the signature the sidebar calls it with;
+// test/build/entry-contract.test.ts checks that none is missing.
+declare const global: Partial<SidebarServer> & Record<string, unknown>;
 
 /**
  * Builds the sheet-enrich menu when the spreadsheet opens.
@@ -44,48 +53,48 @@ global.showResearch = () => showSidebar('research');
  * Sidebar: the current user's settings, with only a hint of the key.
  * @preserve
  */
-global.getSettings = () => sidebarServer.getSettings();
+global.getSettings = () => getSettings();
 
 /**
  * Sidebar: validates and stores the current user's settings.
  * @param {Object} settings {apiKey?, baseUrl?, tier?}
  * @preserve
  */
-global.saveSettings = (settings: SettingsInput) => sidebarServer.saveSettings(settings);
+global.saveSettings = (settings) => saveSettings(settings);
 
 /**
  * Sidebar: starts a research job, creates its results sheet and arranges background polling.
  * @param {Object} request {query, limit?, columns?}
  * @preserve
  */
-global.startResearch = (request: ResearchRequest) => sidebarServer.startResearch(request);
+global.startResearch = (request) => startResearch(request);
 
 /**
  * Sidebar: the research jobs of this spreadsheet, newest first.
  * @preserve
  */
-global.listResearchJobs = () => sidebarServer.listResearchJobs();
+global.listResearchJobs = () => listResearchJobs();
 
 /**
  * Sidebar: polls one job, or every unfinished job, once and writes new results.
  * @param {string} jobId optional
  * @preserve
  */
-global.pollResearch = (jobId?: string | null) => sidebarServer.pollResearch(jobId ?? undefined); // null: no job given
+global.pollResearch = (jobId) => pollResearch(jobId ?? undefined); // null: no job given
 
 /**
  * Sidebar: asks the service to cancel a job; rows already written stay.
  * @param {string} jobId
  * @preserve
  */
-global.cancelResearch = (jobId: string) => sidebarServer.cancelResearch(jobId);
+global.cancelResearch = (jobId) => cancelResearch(jobId);
 
 /**
  * Sidebar: shows a job's results sheet.
  * @param {string} jobId
  * @preserve
  */
-global.openResearchSheet = (jobId: string) => sidebarServer.openResearchSheet(jobId);
+global.openResearchSheet = (jobId) => openResearchSheet(jobId);
 
 /**
  * Time-driven trigger: polls the unfinished research jobs of the user who created it.

@@ -3,7 +3,7 @@
 // fakes, or any other implementation) and sends back the value or the error message, as JSON.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SidebarPanel } from '../../src/server/menu';
+import type { SidebarPanel } from '../../src/core/contract';
 
 export interface SidebarBridgeOptions {
   /** The contents of dist/Sidebar.html. */

@@ -1,6 +1,10 @@
-// The server functions the sidebar calls through google.script.run (CONTRACT §4). Plain JSON values only:
-// times are ISO 8601 strings, never Date.
+// Everything the sidebar and the server share: the functions the sidebar calls through google.script.run and the
+// plain JSON values they take and return (times are ISO 8601 strings, never Date). docs/architecture.md says how to
+// add one; src/Code.ts exposes each (test/build/entry-contract.test.ts checks none is missing).
 import type { JobStatus, Tier } from './api/types';
+
+/** The panels of the sidebar; the menu opens it on one of them. */
+export type SidebarPanel = 'settings' | 'research' | 'enrich';
 
 export interface SettingsView {
   hasKey: boolean;
@@ -8,12 +12,28 @@ export interface SettingsView {
   keyHint: string | null;
   baseUrl: string;
   tier: Tier;
+  /** The most this user's documents' formulas may spend per day (UTC); null when there is no limit. */
+  formulaDailyBudget: number | null;
 }
 
 export interface SettingsInput {
   apiKey?: string;
   baseUrl?: string;
   tier?: Tier;
+  /** A whole number from 0 to 1,000,000; null removes the limit. */
+  formulaDailyBudget?: number | null;
+}
+
+/** Credits spent, from the add-on's own ledger, by day and month (UTC). */
+export interface UsageView {
+  /** YYYY-MM-DD */
+  day: string;
+  /** YYYY-MM */
+  month: string;
+  /** By this document's formulas (they bill the owner's key). */
+  formulas: { today: number; month: number };
+  /** By the caller's own sidebar work in this document: enrichment runs and research jobs. */
+  mine: { today: number; month: number };
 }
 
 /** Column sets a research results sheet can have. */
@@ -41,24 +61,126 @@ export interface JobSummary {
   error: string | null;
 }
 
-/** Every function of CONTRACT §4, as the sidebar sees it. */
-export interface ServerFunctions {
-  getSettings(): SettingsView;
-  saveSettings(settings: SettingsInput): SettingsView;
-  startResearch(request: ResearchRequest): JobSummary;
-  listResearchJobs(): JobSummary[];
-  pollResearch(jobId?: string): JobSummary[];
-  cancelResearch(jobId: string): JobSummary;
+/** What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. */
+export type EnrichOperation = 'scrape' | 'profile' | 'contacts';
+
+/** What a column of inputs holds, judged from its non-blank cells. */
+export type InputKind = 'profile_url' | 'email' | 'phone' | 'mixed' | 'unknown';
+
+/** The active selection as the Enrich panel shows it. */
+export interface SelectionInfo {
+  sheetName: string;
+  /** As selected, such as "A2:A501". */
+  inputA1: string;
+  /** Input rows below the header. */
+  rows: number;
+  /** 1-based; null when the selection has no header row. */
+  headerRow: number | null;
+  header: string | null;
+  kind: InputKind;
+  /** Up to 3 input values, as text. */
+  sample: string[];
 }
 
-/** Server functions the sidebar needs beyond CONTRACT §4. Plain JSON values only, like ServerFunctions. */
-export interface SidebarExtras {
+export interface EnrichmentRequest {
+  sheetName: string;
+  /** One column, such as "A2:A501"; its first cell may be a header. */
+  inputA1: string;
+  operation: EnrichOperation;
+  /** Field names as the formulas take them (a comma-separated string is accepted too); default: the formula's. */
+  fields?: string[] | string;
+  /** When false (the default), a cell that already holds a value is never written. */
+  overwrite?: boolean;
+}
+
+export interface InvalidSample {
+  /** The sheet row. */
+  row: number;
+  value: string;
+  reason: string;
+}
+
+/** What a run would do and cost; computed without sending any request. */
+export interface EnrichmentPreview {
+  /** blank + invalid + alreadyDone + duplicates + cached + toFetch: each input row counted once, in that precedence. */
+  rows: number;
+  blank: number;
+  invalid: number;
+  duplicates: number;
+  cached: number;
+  alreadyDone: number;
+  toFetch: number;
+  credits: number;
+  estimatedSeconds: number;
+  /** The field headers in order, then the status column's header. */
+  columns: string[];
+  /** Up to 10. */
+  invalidSamples: InvalidSample[];
+}
+
+export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';
+
+export interface RunSummary {
+  runId: string;
+  sheetName: string;
+  inputA1: string;
+  operation: EnrichOperation;
+  status: RunStatus;
+  total: number;
+  done: number;
+  ok: number;
+  /** PRIVATE rows included. */
+  notFound: number;
+  failed: number;
+  invalid: number;
+  creditsEstimated: number;
+  /** What the API charged. */
+  creditsSpent: number;
+  /** Null when unknown or nothing is left. */
+  etaSeconds: number | null;
+  message: string;
+  /** The sentence that paused or ended the run (a 401 or 402 pauses it), or why the background could not go on. */
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The field names an operation's output can have, for the Enrich panel's picker. */
+export interface FieldChoices {
+  /** The matching formula's default columns. */
+  defaults: string[];
+  /** Every selectable name, in catalog order. */
+  fields: string[];
+}
+
+/** Every server function the sidebar calls. */
+export interface SidebarServer {
+  getSettings(): SettingsView;
+  saveSettings(settings: SettingsInput): SettingsView;
+  getUsage(): UsageView;
+
+  startResearch(request: ResearchRequest): JobSummary;
+  listResearchJobs(): JobSummary[];
+  /** google.script.run sends null for "no job": every unfinished job. */
+  pollResearch(jobId?: string | null): JobSummary[];
+  cancelResearch(jobId: string): JobSummary;
   /**
    * Activates the results sheet of a research job of this document, so the user sees its rows.
    * Throws a readable error when the job is unknown or its sheet was deleted or renamed.
    */
   openResearchSheet(jobId: string): void;
-}
 
-/** Everything the sidebar may call; src/Code.ts exposes exactly these implementations. */
-export type SidebarServer = ServerFunctions & SidebarExtras;
+  getSelectionInfo(): SelectionInfo;
+  enrichmentFields(operation: EnrichOperation): FieldChoices;
+  previewEnrichment(request: EnrichmentRequest): EnrichmentPreview;
+  startEnrichment(request: EnrichmentRequest): RunSummary;
+  /** google.script.run sends null for "no run": every running run. */
+  continueEnrichment(runId?: string | null): RunSummary[];
+  listEnrichments(): RunSummary[];
+  pauseEnrichment(runId: string): RunSummary;
+  resumeEnrichment(runId: string): RunSummary;
+  cancelEnrichment(runId: string): RunSummary;
+  retryFailedEnrichment(runId: string): RunSummary;
+  /** The add-on's formulas in the active selection, with all they spilled, become plain values. */
+  convertToValues(): { cells: number };
+}

@@ -4,7 +4,15 @@ import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
 import type { SettingsInput, SettingsView } from './contract';
 
-export const SETTING_KEYS = { apiKey: 'API_KEY', baseUrl: 'API_BASE_URL', tier: 'API_TIER' } as const;
+export const SETTING_KEYS = {
+  apiKey: 'API_KEY',
+  baseUrl: 'API_BASE_URL',
+  tier: 'API_TIER',
+  formulaDailyBudget: 'FORMULA_DAILY_BUDGET',
+} as const;
+
+/** The highest daily formula budget an owner can set, in credits. */
+export const MAX_FORMULA_DAILY_BUDGET = 1_000_000;
 
 export const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
 const DEFAULT_TIER: Tier = 'free';
@@ -13,6 +21,8 @@ export interface Settings {
   apiKey: string | null;
   baseUrl: string;
   tier: Tier;
+  /** Credits this user's documents' formulas may spend per day (UTC); null: no limit. */
+  formulaDailyBudget: number | null;
 }
 
 export class SettingsError extends Error {}
@@ -25,7 +35,14 @@ export function readSettings(store: KeyValue, defaultBaseUrl: string): Settings 
     apiKey: stored[SETTING_KEYS.apiKey] || null,
     baseUrl: stored[SETTING_KEYS.baseUrl] || defaultBaseUrl,
     tier: isTier(tier) ? tier : DEFAULT_TIER,
+    formulaDailyBudget: storedBudget(stored[SETTING_KEYS.formulaDailyBudget]),
   };
+}
+
+/** A damaged stored budget means no limit rather than a formula error on every cell. */
+function storedBudget(text: string | undefined): number | null {
+  const budget = text === undefined ? NaN : Number(text);
+  return Number.isSafeInteger(budget) && budget >= 0 && budget <= MAX_FORMULA_DAILY_BUDGET ? budget : null;
 }
 
 export function settingsView(settings: Settings): SettingsView {
@@ -34,6 +51,7 @@ export function settingsView(settings: Settings): SettingsView {
     keyHint: settings.apiKey === null ? null : keyHint(settings.apiKey),
     baseUrl: settings.baseUrl,
     tier: settings.tier,
+    formulaDailyBudget: settings.formulaDailyBudget,
   };
 }
 
@@ -61,18 +79,19 @@ function validateSettingsInput(input: unknown): SettingChanges {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SettingsError('Settings must be given as an object such as {apiKey, baseUrl, tier}.');
   }
-  const known: Record<string, true> = { apiKey: true, baseUrl: true, tier: true };
-  const unknownName = Object.keys(input).find((name) => !known[name]);
+  // Own names only: `constructor` or `toString` must not pass for a setting.
+  const unknownName = Object.keys(input).find((name) => !Object.prototype.hasOwnProperty.call(SETTING_KEYS, name));
   if (unknownName !== undefined) {
     throw new SettingsError(
-      `"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl and tier.`,
+      `"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl, tier and formulaDailyBudget.`,
     );
   }
-  const { apiKey, baseUrl, tier } = input as Record<string, unknown>;
+  const { apiKey, baseUrl, tier, formulaDailyBudget } = input as Record<string, unknown>;
   const changes: SettingChanges = {};
   if (apiKey !== undefined) changes.apiKey = validateApiKey(apiKey);
   if (baseUrl !== undefined) changes.baseUrl = validateBaseUrl(baseUrl);
   if (tier !== undefined) changes.tier = validateTier(tier);
+  if (formulaDailyBudget !== undefined) changes.formulaDailyBudget = validateBudget(formulaDailyBudget);
   return changes;
 }
 
@@ -107,6 +126,14 @@ function validateTier(value: unknown): string {
   const tier = typeof value === 'number' ? String(value) : value;
   if (!isTier(tier)) throw new SettingsError('The scrape tier must be free, 1, 2 or 3.');
   return tier;
+}
+
+function validateBudget(value: unknown): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_FORMULA_DAILY_BUDGET) {
+    throw new SettingsError('The daily formula budget must be a whole number of credits from 0 to 1,000,000.');
+  }
+  return String(value);
 }
 
 function isTier(value: unknown): value is Tier {

@@ -1,6 +1,6 @@
+import type { SidebarPanel } from '../core/contract';
 import { ADDON_NAME } from './config';
 
-export type SidebarPanel = 'settings' | 'research';
 
 /** Builds the add-on menu only: onOpen may run in AuthMode.NONE, where no other service may be used. */
 export function onOpen(): void {

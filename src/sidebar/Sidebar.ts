@@ -1,6 +1,6 @@
 // The sidebar page: Research and Settings panels over google.script.run. The server picks the first panel and
 // the poll interval through the body's data attributes (see src/server/menu.ts).
-import type { SidebarPanel } from '../server/menu';
+import type { SidebarPanel } from '../core/contract';
 import { readPollMs } from './poll-interval';
 import { mountResearchPanel } from './research-panel';
 import { mountSettingsPanel } from './settings-panel';

@@ -1,5 +1,5 @@
 // The Research / Settings tabs, following the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs.
-import type { SidebarPanel } from '../server/menu';
+import type { SidebarPanel } from '../core/contract';
 import { byId } from './dom';
 
 const PANELS: readonly SidebarPanel[] = ['research', 'settings'];

@@ -1,13 +1,6 @@
 // An in-memory stand-in for the server functions the sidebar calls. Jobs advance one step each time they are
 // polled, so a test can watch the sidebar follow them. It records every call for assertions.
-import type {
-  JobSummary,
-  ResearchRequest,
-  ServerFunctions,
-  SettingsInput,
-  SettingsView,
-  SidebarExtras,
-} from '../../src/core/contract';
+import type { JobSummary, ResearchRequest, SettingsInput, SettingsView, SidebarServer } from '../../src/core/contract';
 import type { Tier } from '../../src/core/api/types';
 
 export const DEFAULT_BASE_URL = 'https://api.enrich.example';
@@ -15,7 +8,15 @@ const TOTAL_CHUNKS = 4;
 
 export type FakeCall = { name: string; args: unknown[] };
 
-type FunctionName = keyof (ServerFunctions & SidebarExtras);
+/** The research and settings functions this stand-in plays. */
+type FunctionName =
+  | 'getSettings'
+  | 'saveSettings'
+  | 'startResearch'
+  | 'listResearchJobs'
+  | 'pollResearch'
+  | 'cancelResearch'
+  | 'openResearchSheet';
 
 /** What google.script.run may call: the top-level functions, not this class's helpers. */
 const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
@@ -28,7 +29,7 @@ const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
   'openResearchSheet',
 ]);
 
-export class FakeSidebarServer implements ServerFunctions, SidebarExtras {
+export class FakeSidebarServer implements Pick<SidebarServer, FunctionName> {
   readonly calls: FakeCall[] = [];
   activeSheet: string | null = null;
   private apiKey: string | null = null;
@@ -60,6 +61,7 @@ export class FakeSidebarServer implements ServerFunctions, SidebarExtras {
       keyHint: this.apiKey === null ? null : `lk_…${this.apiKey.slice(-4)}`,
       baseUrl: this.baseUrl ?? DEFAULT_BASE_URL,
       tier: this.tier,
+      formulaDailyBudget: null,
     };
   }
 

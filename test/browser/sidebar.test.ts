@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
-import type { SidebarPanel } from '../../src/server/menu';
+import type { SidebarPanel } from '../../src/core/contract';
 import { launchChromium } from './chromium';
 import { FakeSidebarServer, fakeJob } from './fake-server';
 import { pollingStopped, readBuiltSidebar, recordCardRenderings, trackPageActivity } from './sidebar-page';

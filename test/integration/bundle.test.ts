@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { sidebarFunctionNames } from '../support/contract-names';
 import { freeIdentifiers } from '../support/free-identifiers';
 import { bundleCode, DIST, loadAddon, OWNER, disposeAddons } from './harness';
 
@@ -15,22 +16,9 @@ const CUSTOM_FUNCTIONS: Record<string, string[]> = {
   SEARCH_PEOPLE: ['query', 'limit', 'fields', 'include_headers'],
   ENRICH_PROFILE: ['profile_url', 'fields', 'include_headers'],
 };
-const SERVER_FUNCTIONS = [
-  'getSettings',
-  'saveSettings',
-  'startResearch',
-  'listResearchJobs',
-  'pollResearch',
-  'cancelResearch',
-];
-const OTHER_ENTRY_POINTS = [
-  'onOpen',
-  'onInstall',
-  'showSettings',
-  'showResearch',
-  'openResearchSheet',
-  'pollResearchInBackground',
-];
+// The sidebar's functions, read from the contract's type.
+const SERVER_FUNCTIONS = sidebarFunctionNames();
+const OTHER_ENTRY_POINTS = ['onOpen', 'onInstall', 'showSettings', 'showResearch', 'pollResearchInBackground'];
 
 describe('dist/Code.js', () => {
   const code = bundleCode();

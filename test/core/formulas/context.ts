@@ -18,6 +18,7 @@ export function formulaSetup(
       apiKey: options.apiKey === undefined ? API_KEY : options.apiKey,
       baseUrl: BASE_URL,
       tier: options.tier ?? '3',
+      formulaDailyBudget: null,
     },
     http,
     clock,

@@ -1,0 +1,28 @@
+// src/Code.ts must expose every function of the sidebar contract (src/core/contract.ts). The names come from the
+// type checker, so adding a function to SidebarServer without exposing it fails here; the signatures are checked by
+// the type of `global` in src/Code.ts.
+import ts from 'typescript';
+import { CONTRACT, ENTRY, exposedNames, interfaceMembers } from '../support/contract-names';
+
+describe('the entry and the sidebar contract', () => {
+  const program = ts.createProgram([CONTRACT, ENTRY], { noEmit: true, strict: true, skipLibCheck: true });
+  const contract = interfaceMembers(program, CONTRACT, 'SidebarServer');
+  const exposed = exposedNames(program.getSourceFile(ENTRY)!);
+
+  it('reads a contract of many functions', () => {
+    expect(contract).toEqual(expect.arrayContaining(['getSettings', 'startResearch', 'previewEnrichment']));
+  });
+
+  it.each(contract)('src/Code.ts exposes %s', (name) => {
+    expect(exposed).toContain(name);
+  });
+
+  it('finds a dropped function', () => {
+    const without = ts.createSourceFile(
+      'Code.ts',
+      'global.getSettings = () => 1;\nfunction helper() { global.saveSettings = 2; }\n',
+      ts.ScriptTarget.ES2020,
+    );
+    expect(exposedNames(without)).toEqual(['getSettings']);
+  });
+});
