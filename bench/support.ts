@@ -1,18 +1,18 @@
-// What every benchmark shares: the built add-on loaded into the Apps Script fakes (small equivalents of the
-// integration harness, which bench/ must not import), the report shapes, timing and formatting.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// What every benchmark shares: the built add-on loaded into the Apps Script fakes (through the one loader,
+// dev/gas-fakes/addon.ts), the report shapes, timing and formatting.
 import {
   createGasEnvironment,
-  loadBundle,
+  loadBuiltAddon,
+  readBuiltAddon,
+  type BuiltAddon,
   type Bundle,
   type GasEnvironment,
   type GasEnvironmentOptions,
+  type LoadedAddon,
 } from '../dev/gas-fakes';
 import type { SpawnedMockApi } from '../dev/mock-api/spawn';
 import type { Tier } from '../src/core/api/types';
 
-export const DIST = join(__dirname, '..', 'dist');
 export const OWNER = 'owner@example.com';
 export const TEAMMATE = 'teammate@example.com';
 
@@ -58,10 +58,16 @@ export type Benchmark = (context: BenchContext) => Promise<BenchReport>;
 export class EnvPool {
   private readonly live: GasEnvironment[] = [];
 
+  /** An environment without the add-on, for benchmarks that drive the core directly. */
   create(options: Partial<GasEnvironmentOptions> = {}): GasEnvironment {
-    const env = createGasEnvironment({ owner: OWNER, htmlFiles: distHtmlFiles(), ...options });
-    this.live.push(env);
-    return env;
+    return this.track(createGasEnvironment({ owner: OWNER, ...options }));
+  }
+
+  /** A new environment with the built add-on loaded. */
+  load(options: Partial<GasEnvironmentOptions> = {}): LoadedAddon {
+    const addon = loadBuiltAddon({ owner: OWNER, ...options }, builtAddon());
+    this.track(addon.env);
+    return addon;
   }
 
   dispose(env: GasEnvironment): void {
@@ -73,24 +79,19 @@ export class EnvPool {
   disposeAll(): void {
     for (const env of this.live.splice(0)) env.dispose();
   }
-}
 
-let htmlFiles: Record<string, string> | undefined;
-let bundleCode: string | undefined;
-
-function distHtmlFiles(): Record<string, string> {
-  if (htmlFiles === undefined) {
-    htmlFiles = {};
-    for (const file of readdirSync(DIST).filter((f) => f.endsWith('.html'))) {
-      htmlFiles[file.replace(/\.html$/, '')] = readFileSync(join(DIST, file), 'utf8');
-    }
+  private track(env: GasEnvironment): GasEnvironment {
+    this.live.push(env);
+    return env;
   }
-  return htmlFiles;
 }
 
-function builtCode(): string {
-  bundleCode ??= readFileSync(join(DIST, 'Code.js'), 'utf8');
-  return bundleCode;
+let built: BuiltAddon | undefined;
+
+/** Read once per run: every benchmark measures the same build. */
+function builtAddon(): BuiltAddon {
+  built ??= readBuiltAddon();
+  return built;
 }
 
 export interface Addon {
@@ -108,8 +109,7 @@ export async function addonWithKey(
 ): Promise<Addon> {
   const { key, credits = 1_000_000, tier = '3' } = options;
   await context.mock.control.setKey({ key, credits, tier });
-  const env = context.envs.create();
-  const bundle = loadBundle(env, builtCode());
+  const { env, bundle } = context.envs.load();
   Object.assign(env.properties.user(OWNER), { API_KEY: key, API_BASE_URL: context.mock.url, API_TIER: tier });
   return { env, bundle, key, keyHint: key.slice(-4) };
 }

@@ -1,9 +1,7 @@
 // npm start: the built add-on (dist/Code.js, dist/Sidebar.html) running in a local spreadsheet in the browser,
 // backed by the Apps Script fakes and, unless --api-url is given, the mock API in a child process (the fakes block
 // this thread during UrlFetch, which would freeze a mock served from here).
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { createGasEnvironment, loadBundle, type Bundle, type GasEnvironment } from './gas-fakes';
+import { loadBuiltAddon } from './gas-fakes';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
 import { writeDemoSheet } from './playground/demo';
 import { messageOf } from './playground/engine';
@@ -14,7 +12,6 @@ import { startPlaygroundServer } from './playground/server';
 import type { Tier } from '../src/core/api/types';
 import type { SettingsInput } from '../src/core/contract';
 
-const DIST = join(__dirname, '..', 'dist');
 const OWNER = 'you@example.com';
 const DEMO_KEY = 'lk_demo_0000000000000000000000009f2c';
 /** The demo key's plan on the mock: 150 scrapes a minute. */
@@ -51,16 +48,6 @@ function readOptions(): StartOptions {
   }
 }
 
-function loadAddon(): { env: GasEnvironment; bundle: Bundle } {
-  const htmlFiles: Record<string, string> = {};
-  for (const file of readdirSync(DIST).filter((name) => name.endsWith('.html'))) {
-    htmlFiles[file.replace(/\.html$/, '')] = readFileSync(join(DIST, file), 'utf8');
-  }
-  // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
-  const env = createGasEnvironment({ owner: OWNER, scriptKind: 'addon', htmlFiles });
-  return { env, bundle: loadBundle(env, readFileSync(join(DIST, 'Code.js'), 'utf8')) };
-}
-
 /** The settings the owner gets: the demo key on a freshly started mock, or the service given. */
 async function connectApi(choice: ApiChoice): Promise<{ mock: SpawnedMockApi | null; settings: SettingsInput }> {
   if (choice.kind === 'service') return { mock: null, settings: { apiKey: choice.apiKey, baseUrl: choice.baseUrl } };
@@ -71,7 +58,8 @@ async function connectApi(choice: ApiChoice): Promise<{ mock: SpawnedMockApi | n
 async function main(): Promise<void> {
   const options = readOptions();
   const { mock, settings } = await connectApi(options.api);
-  const { env, bundle } = loadAddon();
+  // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
+  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon' });
 
   const fail = async (message: string): Promise<never> => {
     console.error(message);

@@ -19,3 +19,4 @@ export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';
 export type { RecordedRequest } from './url-fetch';
 export type { ScriptKind, TriggerInfo } from './script-app';
+export { DIST_DIR, loadBuiltAddon, readBuiltAddon, type BuiltAddon, type LoadedAddon } from './addon';

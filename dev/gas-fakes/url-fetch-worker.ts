@@ -1,6 +1,6 @@
-// Real, synchronous HTTP for the UrlFetchApp fake. Apps Script's fetch blocks, so the main thread blocks too:
-// it posts a batch to this worker and sleeps in Atomics.wait until the worker has sent every request in
-// parallel, posted the outcomes and notified. The worker runs from a plain-JS string (eval: true), so it needs
+// Real, synchronous HTTP: the one behind the UrlFetchApp fake and the contract tests' Http (test/contract/sync-http.ts).
+// Apps Script's fetch blocks, so the main thread blocks too: it posts a batch to this worker and sleeps in
+// Atomics.wait until the worker has sent every request in parallel, posted the outcomes and notified. The worker runs from a plain-JS string (eval: true), so it needs
 // no TypeScript loader under jest or tsx.
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 

@@ -1,36 +1,29 @@
-// Loads the BUILT dist/Code.js into the Apps Script fakes, next to a mock API in its own process.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// Loads the BUILT dist/Code.js into the Apps Script fakes (through the one loader, dev/gas-fakes/addon.ts), next to
+// a mock API in its own process; and checks no API key leaked once a test is done.
 import {
-  createGasEnvironment,
-  loadBundle,
-  type Bundle,
+  DIST_DIR,
+  loadBuiltAddon,
+  readBuiltAddon,
   type GasEnvironment,
   type GasEnvironmentOptions,
+  type LoadedAddon,
 } from '../../dev/gas-fakes';
 import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { Tier } from '../../src/core/api/types';
 
-export const DIST = join(__dirname, '..', '..', 'dist');
+export const DIST = DIST_DIR;
 
 export const OWNER = 'owner@example.com';
 export const TEAMMATE = 'teammate@example.com';
 
+export type { LoadedAddon };
+
 export function distHtmlFiles(dist = DIST): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const file of readdirSync(dist).filter((f) => f.endsWith('.html'))) {
-    files[file.replace(/\.html$/, '')] = readFileSync(join(dist, file), 'utf8');
-  }
-  return files;
+  return readBuiltAddon(dist).htmlFiles;
 }
 
 export function bundleCode(dist = DIST): string {
-  return readFileSync(join(dist, 'Code.js'), 'utf8');
-}
-
-export interface LoadedAddon {
-  env: GasEnvironment;
-  bundle: Bundle;
+  return readBuiltAddon(dist).code;
 }
 
 /** Every environment loaded since the last disposeAddons, with the API keys it was given. */
@@ -43,10 +36,9 @@ export function disposeAddons(): void {
 
 /** Loads the built bundle (of `dist`, by default the repository's dist/) into a new environment. */
 export function loadAddon(options: Partial<GasEnvironmentOptions> = {}, dist = DIST): LoadedAddon {
-  const env = createGasEnvironment({ owner: OWNER, htmlFiles: distHtmlFiles(dist), ...options });
-  liveEnvironments.push({ env, keys: new Set() });
-  const bundle = loadBundle(env, bundleCode(dist));
-  return { env, bundle };
+  const addon = loadBuiltAddon({ owner: OWNER, ...options }, readBuiltAddon(dist));
+  liveEnvironments.push({ env: addon.env, keys: new Set() });
+  return addon;
 }
 
 /** Remembers that `env` was given `key` (addonWithKey does this itself), so expectNoKeyLeakInAddons checks it. */
@@ -101,7 +93,7 @@ export function formula(addon: LoadedAddon, name: string, args: unknown[], user 
 }
 
 /**
- * CONTRACT §2: the key lives only in user properties. Checks every place a user or an editor could see — sheets,
+ * The key lives only in user properties. Checks every place a user or an editor could see — sheets,
  * logs, document and script properties, caches, menus, sidebars, toasts — for the key or its secret middle part.
  */
 export function expectNoKeyLeak(env: GasEnvironment, key: string): void {
