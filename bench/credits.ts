@@ -1,4 +1,4 @@
-// Issue 4, credits: a 200-row column of profile URLs, 40 of them other spellings of earlier rows (160 distinct
+// Credits: a 200-row column of profile URLs, 40 of them other spellings of earlier rows (160 distinct
 // profiles), recalculated 5 times, as one range formula and as a column filled down cell by cell. Requests and credits
 // come from the mock's request log; the naive figure is one request per cell per recalculation.
 import { CREDIT_COSTS } from '../src/core/api/credits';
@@ -142,7 +142,7 @@ export async function creditsBenchmark(context: BenchContext): Promise<BenchRepo
 
   return {
     id: '(a)',
-    title: `Issue 4, credits: ${ROWS} URLs (${distinct.size} distinct, ${ROWS - UNIQUE} variant spellings), ${RECALCULATIONS} recalculations`,
+    title: `Credits: ${ROWS} URLs (${distinct.size} distinct, ${ROWS - UNIQUE} variant spellings), ${RECALCULATIONS} recalculations`,
     baselineHeader: 'naive: 1 request per cell per recalculation',
     figures: [
       { label: 'range formula: scrape requests', addon: int(range.requests), baseline: int(naiveRequests) },

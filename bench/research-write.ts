@@ -1,4 +1,4 @@
-// Issue 5, writing research results: how long a poll takes to write 1,000 and 10,000 profiles into a results sheet and
+// Writing research results: how long a poll takes to write 1,000 and 10,000 profiles into a results sheet and
 // its Experience and Education companions, and how many setValues calls it makes.
 //
 // Two routes through the same code:
@@ -473,7 +473,7 @@ export async function researchWriteBenchmark(context: BenchContext): Promise<Ben
 
   return {
     id: '(c)',
-    title: 'Issue 5, writing research results (results sheet + Experience + Education companions)',
+    title: 'Writing research results (results sheet + Experience + Education companions)',
     figures: runs.flatMap(({ run }) => figuresOf(run)),
     targets: runs.flatMap(({ run, data }) => checksOf(run, data)),
     notes: [

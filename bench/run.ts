@@ -18,9 +18,9 @@ import {
 } from './support';
 
 const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
-  { id: '(a)', name: 'Issue 4 — credits', run: creditsBenchmark },
-  { id: '(b)', name: 'Issue 4 — speed', run: speedBenchmark },
-  { id: '(c)', name: 'Issue 5 — writing research results', run: researchWriteBenchmark },
+  { id: '(a)', name: 'Credits of a column with repeated profiles, recalculated', run: creditsBenchmark },
+  { id: '(b)', name: 'Speed of one range call against a filled-down column', run: speedBenchmark },
+  { id: '(c)', name: 'setValues calls to write research results', run: researchWriteBenchmark },
   { id: '(d)', name: 'Flattening', run: flattenBenchmark },
 ];
 

@@ -1,4 +1,4 @@
-// Issue 4, speed: one 50-row SCRAPE_PROFILE range call against 50 single-cell calls (the same column filled down,
+// Speed: one 50-row SCRAPE_PROFILE range call against 50 single-cell calls (the same column filled down,
 // run one after another), with the mock answering every scrape 400 ms late.
 import {
   addonWithKey,
@@ -80,7 +80,7 @@ export async function speedBenchmark(context: BenchContext): Promise<BenchReport
     const speedup = oneMs / rangeMs;
     return {
       id: '(b)',
-      title: `Issue 4, speed: ${ROWS} rows, every scrape answered ${LATENCY_MS} ms late`,
+      title: `Speed: ${ROWS} rows, every scrape answered ${LATENCY_MS} ms late`,
       baselineHeader: `one by one: ${ROWS} single-cell calls`,
       figures: [
         { label: 'wall time', addon: ms(rangeMs), baseline: ms(oneMs) },

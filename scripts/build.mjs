@@ -1,4 +1,4 @@
-// Builds dist/ as CONTRACT §1 describes: Code.js (webpack + esbuild-loader + gas-webpack-plugin),
+// Builds dist/ as docs/architecture.md describes: Code.js (webpack + esbuild-loader + gas-webpack-plugin),
 // appsscript.json with the allowlist for API_BASE_URL, and self-contained html pages.
 import { mkdirSync, readFileSync, writeFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// In-memory fakes of the Apps Script services sheet-enrich uses, enforcing the rules of /work/shared/PLATFORM.md.
+// In-memory fakes of the Apps Script services sheet-enrich uses, enforcing the rules of docs/platform.md.
 export {
   createGasEnvironment,
   type ExecutionInfo,

@@ -69,7 +69,7 @@ function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 }
 
-/** The slug of the `network_url` parameter, or the 400 the spec gives for a missing or invalid URL. */
+/** The slug of the `network_url` parameter, or the 400 the API gives for a missing or invalid URL. */
 function profileSlugParam(query: URLSearchParams): string | Reply {
   const url = query.get('network_url');
   if (url === null || url === '') return failure(400, 'The network_url parameter is required.');
@@ -108,7 +108,7 @@ function scrape(request: ApiRequest): Reply {
   return profileAccessProblem(slug) ?? ok(scrapedProfileForSlug(state.seed, slug), CREDITS.scrape);
 }
 
-/** The spec gives two limit rules; we use default 30, maximum 100. */
+/** The API documents two limit rules; we use default 30, maximum 100 (docs/api.md "Our readings"). */
 const COMPANY_LIMIT = { default: 30, max: 100 };
 const DEFAULT_ACCEPTANCE_THRESHOLD = 73;
 
@@ -150,14 +150,14 @@ function contacts(request: ApiRequest): Reply {
     lookup = { kind: 'phone', phone };
   }
   if (state.accounts.credits(key) < CREDITS.contacts) return INSUFFICIENT_CREDITS;
-  // Charged also for the empty result and the in-body error: the spec bills every request.
+  // Charged also for the empty result and the in-body error: the API bills every request.
   return ok(contactLookup(state.seed, lookup), CREDITS.contacts);
 }
 
 /** Our reading: a missing limit means 100. */
 const DEFAULT_RESEARCH_LIMIT = 100;
 
-/** Our reading: starting a job is free (the spec bills only scrape, company search and contact lookup). */
+/** Our reading: starting a job is free (the API prices only scrape, company search and contact lookup). */
 function startResearch(request: ApiRequest): Reply {
   let body: unknown;
   try {
@@ -225,7 +225,7 @@ function jobStatus(request: ApiRequest): Reply {
   });
 }
 
-/** The spec's 409 covers completed jobs; our reading extends it to failed and cancelled ones. */
+/** Our reading: 409 for a job that has ended, completed, failed or cancelled (docs/api.md "Our readings"). */
 const ALREADY_FINISHED: Record<string, string> = {
   completed: 'Job already completed.',
   error: 'Job already failed.',

@@ -1,4 +1,4 @@
-// The background poll's time-driven trigger: one per user per document (PLATFORM "Triggers").
+// The background poll's time-driven trigger: one per user per document (docs/platform.md "Triggers").
 export type TriggerCadence = 'existing' | 'every minute' | 'every hour';
 
 function userTimeTriggers(handler: string): GoogleAppsScript.Script.Trigger[] {

@@ -1,4 +1,4 @@
-// Caches API answers in the document cache (PLATFORM: never the script cache, which every customer shares).
+// Caches API answers in the document cache, never the script cache, which every customer shares (docs/platform.md).
 // Keys are hashed to fit the 250-character key limit; values over the 100 KB limit are split across entries.
 import type { Cache, Hash } from './ports';
 

@@ -1,4 +1,4 @@
-// Settings (CONTRACT §2): validated as a whole, then stored in the user's own properties. The key is write-only:
+// Settings (SECURITY.md): validated as a whole, then stored in the user's own properties. The key is write-only:
 // nothing here returns it, and no message quotes it.
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';

@@ -1,4 +1,4 @@
-// CONTRACT §1: the production base URL is set at build time (API_BASE_URL=https://… npm run build) and the manifest's
+// The production base URL is set at build time (API_BASE_URL=https://… npm run build) and the manifest's
 // allowlist is generated from it. Each build here goes to its own temporary DIST_DIR, so the dist/ that the
 // integration tests read at the same time is never touched.
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
-// Every endpoint's success against the mock API, with the credits each call reports, the mock charged and the spec
-// table gives.
+// Every endpoint's success against the mock API, with the credits each call reports, the mock charged and the credit
+// table of docs/api.md gives.
 import { CREDIT_COSTS } from '../../src/core/api/credits';
 import {
   prepareContactLookup,
@@ -188,7 +188,7 @@ describe('scrape batches', () => {
 });
 
 describe('credits', () => {
-  it('each call reports what the mock charged, as the spec table (and our readings) say', async () => {
+  it('each call reports what the mock charged, as the credit table of docs/api.md says', async () => {
     const { client } = api.connect();
     const started = client.startResearch({ query: 'CTOs in Lisbon', limit: 3 });
     const jobId = valueOf(started).job_id;

@@ -57,7 +57,7 @@ describe('dist/Code.js', () => {
     );
     const services = Object.keys(loadAddon().env.globals);
     const known = new Set([...builtins, ...services]);
-    // CONTRACT §1 names fetch, URL, URLSearchParams, TextEncoder, setTimeout, Buffer, process, require and window;
+    // docs/platform.md names fetch, URL, URLSearchParams, TextEncoder, setTimeout, Buffer, process, require and window;
     // any other undeclared name would fail in Apps Script just the same.
     expect(freeIdentifiers(code).filter((name) => !known.has(name))).toEqual([]);
   });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
-// No test may leave the key anywhere a user or an editor could read it (CONTRACT §2).
+// No test may leave the key anywhere a user or an editor could read it (SECURITY.md).
 afterEach(checkKeysAndDisposeAddons);
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;

@@ -7,8 +7,7 @@ import type { JobInternalState } from '../../dev/mock-api/protocol';
 import type { ModernProfile } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
 
-/** CONTRACT §4's job summary. */
-/** A job summary as the sidebar receives it (CONTRACT §4). */
+/** A job summary as the sidebar receives it (src/core/contract.ts). */
 export type Summary = JobSummary;
 
 export const SUMMARY_KEYS = [

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
-// The key may end up in no sheet, job record, log, cache or UI (CONTRACT §2).
+// The key may end up in no sheet, job record, log, cache or UI (SECURITY.md).
 afterEach(checkKeysAndDisposeAddons);
 
 /** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */

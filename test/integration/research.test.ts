@@ -1,4 +1,4 @@
-// Research jobs in the built bundle (CONTRACT §4), run in the Apps Script fakes as the sidebar and the background
+// Research jobs in the built bundle, run in the Apps Script fakes as the sidebar and the background
 // trigger run them, against the mock API's research jobs on its manual job clock.
 jest.setTimeout(30_000); // its longest test (237 results) took 5 s on a busy 2-core machine: too near the default 10 s
 import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
@@ -52,9 +52,9 @@ beforeAll(async () => {
 afterAll(() => mock.stop());
 beforeEach(() => mock.control.reset());
 afterEach(async () => {
-  // Neither key may end up in a sheet, a job record, a log, a cache or the UI (CONTRACT §2).
+  // Neither key may end up in a sheet, a job record, a log, a cache or the UI (SECURITY.md).
   checkKeysAndDisposeAddons();
-  // CONTRACT §4 / the spec: without `page` the service returns every result every time. Never ask that way.
+  // docs/api.md "Research jobs": without `page` the service returns every result every time. Never ask that way.
   const statusRequests = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
   for (const request of statusRequests)
     expect(request.query).toMatchObject({ page: expect.stringMatching(/^[1-9]\d*$/), page_size: '100' });

@@ -15,7 +15,7 @@ beforeEach(() => mock.control.reset());
 const lookup = (params: string) => mock.get<ContactLookupResponse>(`/api/enrich/contacts?${params}`);
 
 describe('contact lookup', () => {
-  test('1-4 contacts and 1-4 social links with the spec fields', async () => {
+  test('1-4 contacts and 1-4 social links with the fields docs/api.md describes', async () => {
     const results: ContactResult[] = [];
     for (let i = 0; i < 40; i++) {
       const answer = await lookup(profileQuery(`https://www.network.com/in/person-${i}`));

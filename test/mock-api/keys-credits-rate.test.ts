@@ -106,7 +106,7 @@ describe('credits', () => {
 });
 
 describe('scrape rate limit', () => {
-  // README and CONTRACT §2: 5 / 15 / 150 / 300 scrapes a minute. Written out here, not read from the constant the
+  // README and docs/api.md: 5 / 15 / 150 / 300 scrapes a minute. Written out here, not read from the constant the
   // add-on and the mock share, so a change to that constant fails this test.
   const QUOTA: Record<Tier, number> = { free: 5, '1': 15, '2': 150, '3': 300 };
 

@@ -213,7 +213,7 @@ describe('network profile (modern record)', () => {
     expect([...seen.keys()].sort()).toHaveLength(20);
   });
 
-  test('values have the spec formats', async () => {
+  test('values have the formats docs/api.md describes', async () => {
     const record = (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`)).body;
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
     for (const field of [

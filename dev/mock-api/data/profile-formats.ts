@@ -133,7 +133,7 @@ export function toScrapedProfile(person: Person): ScrapedProfile {
       description: schooling.description,
     })),
     skills: person.skills,
-    // Element shapes of languages, certifications and honors are not shown in the spec. Our reading: languages are
+    // Element shapes of languages, certifications and honors are undocumented. Our reading: languages are
     // plain names, certifications and honors small objects.
     languages: person.languages.map((entry) => entry.language),
     location: placeText(person.place),
@@ -238,7 +238,7 @@ function modernExperience(position: Position, order: number): ModernExperience &
     company_stock_ticker: company.stockTickers,
     company_is_b2b: company.isB2b,
     order_in_profile: order,
-    // The spec counts 48 experience fields but names 47; our reading of the 48th.
+    // The API counts 48 experience fields but names 47; our reading of the 48th (docs/api.md).
     company_shorthand_name: company.slug,
   };
 }
@@ -520,7 +520,7 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
         }
       : null,
   };
-  // The spec counts 97 root fields but names 94; our reading of the other three.
+  // The API counts 97 root fields but names 94; our reading of the other three (docs/api.md).
   const withUnnamedFields = { ...record, public_profile_id: Number(person.id) * 7 + 3, is_parent: 1, parent_id: null };
   return withModernStructuralQuirks(withUnnamedFields, person);
 }

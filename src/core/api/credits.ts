@@ -1,5 +1,5 @@
-// What each operation costs. The spec's table gives scrape, company search, contact lookup and job status; the
-// costs of cancelResearch, startResearch, peopleSearch and profileRecord are our reading of a spec that is silent.
+// What each operation costs (docs/api.md "Credits"). The API documents scrape, company search, contact lookup and
+// job status; the costs of cancelResearch, startResearch, peopleSearch and profileRecord are our reading.
 import type { OperationName } from './errors';
 
 export interface CreditCost {

@@ -2,7 +2,7 @@
 
 /** Sent when the user gives no limit: every company or people result costs a credit. */
 export const DEFAULT_SEARCH_LIMIT = 10;
-/** The spec states two maxima (30 and 100); we follow the larger, which the service accepts. */
+/** The API documents two maxima (30 and 100); we follow the larger, which the service accepts (docs/api.md). */
 export const MAX_SEARCH_LIMIT = 100;
 /** The service's own default, used when the caller gives no threshold (we then leave the parameter out). */
 export const DEFAULT_ACCEPTANCE_THRESHOLD = 73;

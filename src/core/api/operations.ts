@@ -220,7 +220,7 @@ export function prepareCancelResearch(endpoint: ApiEndpoint, jobId: string): Pre
   });
 }
 
-/** The spec does not show this endpoint's parameters; we send query, limit and legacy=false. */
+/** This endpoint's parameters are undocumented; we send query, limit and legacy=false (docs/api.md). */
 export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchParams): Prepared<PeopleSearchResponse> {
   const problem =
     queryProblem(params.query, 'search query') ?? rangeProblem('limit', params.limit, 1, MAX_SEARCH_LIMIT);
@@ -239,7 +239,7 @@ export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchP
   });
 }
 
-/** The modern profile record. The spec does not show this endpoint's parameters; we send network_url. */
+/** The modern profile record. Its parameters are undocumented; we send network_url (docs/api.md). */
 export function prepareProfileRecord(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ModernProfile> {
   return withInput(normalizeProfileUrl(profileUrl), (networkUrl) =>
     operation(endpoint, {

@@ -1,4 +1,4 @@
-// Readers of successful answers: they check the shape the rest of the add-on relies on, fill what the spec marks as
+// Readers of successful answers: they check the shape the rest of the add-on relies on, fill what the API marks as
 // optional or "not shown", and refuse (rather than misread) anything else, including the legacy record format.
 import { isRecord } from '../json';
 import { JOB_ID } from './limits';
@@ -125,7 +125,7 @@ export function readPeopleSearch(body: unknown): PeopleSearchResponse {
   } as PeopleSearchResponse;
 }
 
-/** The profile record itself, or (shape not shown in the spec) the record wrapped in `profile`, `data` or `result`. */
+/** The profile record itself, or (our reading, docs/api.md) the record wrapped in `profile`, `data` or `result`. */
 export function readProfileRecord(body: unknown): ModernProfile {
   const answer = object(body, 'the answer');
   const wrapped = [answer.profile, answer.data, answer.result].find(isRecord);
@@ -153,7 +153,7 @@ function readJobStatusValue(value: unknown): JobStatus {
 }
 
 /**
- * Tolerant where the spec says "not shown": the profiles may come as `results` or `profiles`, the error as text or
+ * Tolerant where the API is undocumented: the profiles may come as `results` or `profiles`, the error as text or
  * as an object with a message, and missing counters read as 0.
  */
 export function readJobStatus(body: unknown, requestedJobId: string): JobStatusResponse {

@@ -1,4 +1,4 @@
-// Records of the API, typed from ../shared/spec/api-spec.md. Where the spec says "not shown", the names here are
+// Records of the API, as docs/api.md "Records" describes them. Where the API is undocumented, the names here are
 // our reading (marked), and the client parses those parts tolerantly.
 
 // ---------- Scraped profile (GET /api/enrich/scrape) ----------
@@ -59,7 +59,7 @@ export interface ScrapedPost {
   order_in_profile: number;
 }
 
-/** Element shapes of languages, certifications and honors are not shown in the spec. */
+/** Element shapes of languages, certifications and honors are undocumented (docs/api.md "Our readings"). */
 export type UnshownElement = string | Record<string, unknown>;
 
 export interface ScrapedProfile {
@@ -326,7 +326,7 @@ export interface ModernMatchData {
   matched_criteria: string[] | null;
 }
 
-/** The modern profile record. The spec counts 97 root fields but names these 94; unnamed extras pass through. */
+/** The modern profile record. The API counts 97 root fields but names these 94 (docs/api.md); extras pass through. */
 export interface ModernProfile {
   // Identity
   id: string;
@@ -440,7 +440,7 @@ export interface ModernProfile {
   match_data: ModernMatchData | ModernMatchData[] | null;
 }
 
-/** GET /api/search. Parameters are not shown in the spec; we send query, limit and legacy=false. */
+/** GET /api/search. Parameters are undocumented; we send query, limit and legacy=false (docs/api.md). */
 export interface PeopleSearchResponse {
   results: ModernProfile[];
   total: number;
@@ -460,14 +460,14 @@ export interface StartResearchRequest {
   limit: number;
 }
 
-/** POST /api/search/deep_research answer (shape not shown in the spec: our reading). */
+/** POST /api/search/deep_research answer (shape undocumented: our reading, docs/api.md). */
 export interface StartResearchResponse {
   job_id: string;
   status: JobStatus;
   message: string;
 }
 
-/** Present only when `page` was sent. Field names not shown in the spec: our reading. */
+/** Present only when `page` was sent. Field names undocumented: our reading (docs/api.md). */
 export interface Pagination {
   page: number;
   page_size: number;
@@ -477,8 +477,8 @@ export interface Pagination {
 }
 
 /**
- * GET /api/search/deep_research/{job_id}. The spec names only final_results_count and pagination; the other
- * names follow the spec's order of information and are our reading.
+ * GET /api/search/deep_research/{job_id}. The API names only final_results_count and pagination; the other
+ * names follow its documented order of information and are our reading (docs/api.md "Our readings").
  */
 export interface JobStatusResponse {
   job_id: string;

@@ -34,7 +34,7 @@ import type {
 } from '../api/types';
 import type { ContactView } from './contacts';
 
-/** Values that fill one cell as they are. `unknown` is a value whose shape the spec does not show. */
+/** Values that fill one cell as they are. `unknown` is a value whose shape the API does not document. */
 export type LeafKindName = 'text' | 'url' | 'number' | 'boolean' | 'isoDate' | 'unknown';
 
 export interface LeafKind<Name extends LeafKindName = LeafKindName> {
@@ -181,7 +181,7 @@ const scrapedTopLevelFields = {
 
 /**
  * Names of a scraped profile: the `profile` object's fields without prefix, then the top-level fields. Both levels
- * have `location`; the one name reads the top level (the spec's "current location"), see scrapedView.
+ * have `location`; the one name reads the top level (the API's "current location"), see scrapedView.
  */
 const scrapedProfileFields: Catalog = { ...scrapedProfileCoreFields, ...scrapedTopLevelFields };
 
@@ -222,7 +222,7 @@ const socialEntryFields = {
   rating: text,
 } satisfies CatalogOf<Social>;
 
-/** The lookup's own lists plus the derived names of CONTRACT §3 (see contacts.ts). */
+/** The lookup's own lists plus the derived names of docs/api.md "Contact result" (see contacts.ts). */
 const contactFields = {
   contacts: listOf(contactEntryFields),
   social: listOf(socialEntryFields),
@@ -435,7 +435,7 @@ const matchDataFields = {
 } satisfies CatalogOf<ModernMatchData>;
 
 /**
- * The 94 root fields the spec names (it counts 97 but does not name 3). Fields of the data outside the catalog are
+ * The 94 root fields the API names (it counts 97; see docs/api.md). Fields of the data outside the catalog are
  * not reachable: a name is validated before any request, when the data is not there to ask.
  */
 const modernProfileFields = {

@@ -1,4 +1,4 @@
-// The contact lookup as one row: the lookup's own lists plus the derived names of CONTRACT §3 (best-rated email,
+// The contact lookup as one row: the lookup's own lists plus the derived names of docs/api.md (best-rated email,
 // phone and social link, all emails and phones). The answer is read loosely: any shape gives a view, never a throw.
 import {
   SOCIAL_CODES,

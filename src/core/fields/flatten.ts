@@ -120,7 +120,7 @@ const RECORD_VIEWS: { readonly [T in RecordType]: (record: RecordTypes[T]) => un
 
 /**
  * The `profile` object's fields lifted to the top, next to experience, education and the other top-level fields.
- * `location` is the top-level one (the spec's "current location"), or the profile's when that is blank.
+ * `location` is the top-level one (the API's "current location"), or the profile's when that is blank.
  */
 function scrapedView(record: RecordTypes['scrapedProfile']): Record<string, unknown> {
   if (!isRecord(record)) return {};

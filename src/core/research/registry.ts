@@ -70,7 +70,7 @@ export class JobRegistry {
   }
 }
 
-/** Only the fields of CONTRACT §4, for the sidebar. */
+/** Only the fields of a JobSummary (src/core/contract.ts), for the sidebar. */
 export function toSummary(job: JobRecord, userError: string | null = null): JobSummary {
   return {
     jobId: job.jobId,

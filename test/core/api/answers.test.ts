@@ -1,4 +1,4 @@
-// Reading successful answers: typed values, tolerance where the spec says "not shown", legacy refusal, credits.
+// Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, credits.
 import { CREDIT_COSTS } from '../../../src/core/api/credits';
 import { jobStatus, json, legacyProfile, modernProfile, scrapedProfile, setup } from './fakes';
 
@@ -131,7 +131,7 @@ describe('research jobs', () => {
     expect(result).toEqual({ ok: true, credits: 0, value: { ...jobStatus(), pagination } });
   });
 
-  it('is tolerant where the spec does not show the shape', () => {
+  it('is tolerant where the API does not document the shape', () => {
     const { results, ...withoutResults } = jobStatus();
     const body = {
       ...withoutResults,
@@ -202,7 +202,7 @@ describe('the job id of a start answer', () => {
 });
 
 describe('credit costs', () => {
-  it('follows the spec table and README "Costs in credits", for every operation', () => {
+  it('follows the credit table of docs/api.md and README "Costs in credits", for every operation', () => {
     expect(CREDIT_COSTS).toEqual({
       scrape: { perRequest: 2, perResult: 0 },
       contacts: { perRequest: 1, perResult: 0 },

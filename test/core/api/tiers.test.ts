@@ -1,4 +1,4 @@
-// The scrape pace of each tier (CONTRACT §2, README "Settings"): the add-on paces its scrapes by this table, and
+// The scrape pace of each tier (docs/api.md, README "Settings"): the add-on paces its scrapes by this table, and
 // the mock limits by it too, so the figures are checked here against the documented ones, written out.
 import { SCRAPES_PER_MINUTE } from '../../../src/core/api/types';
 import { TIERS } from '../../../src/core/settings';

@@ -16,7 +16,7 @@ describe('field catalog', () => {
     },
   );
 
-  it('names the 94 root fields of the modern profile the spec names', () => {
+  it('names the 94 root fields of the modern profile the API names', () => {
     expect(Object.keys(RECORD_CATALOGS.modernProfile)).toHaveLength(94);
     expect(Object.keys(RECORD_CATALOGS.modernProfile).sort()).toEqual(Object.keys(modernProfile).sort());
   });

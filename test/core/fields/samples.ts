@@ -1,4 +1,4 @@
-// Hand-written records shaped as the spec describes them, every field filled.
+// Hand-written records shaped as docs/api.md "Records" describes them, every field filled.
 import type {
   Company,
   ContactLookupResponse,
