@@ -61,8 +61,28 @@ export function parseA1(cells: string, maxRows: number, maxColumns: number): Gri
   };
 }
 
-export function formatA1(rect: GridRect): string {
+/** Which ends of an A1 range are left open: "A:A" and "A2:C" run to the last row, "2:3" to the last column. */
+export interface OpenEnds {
+  toLastRow: boolean;
+  toLastColumn: boolean;
+}
+
+export const CLOSED: OpenEnds = { toLastRow: false, toLastColumn: false };
+
+/** The open ends of an A1 reference that parseA1 accepts. */
+export function openEndsOf(cells: string): OpenEnds {
+  const parts = cells.trim().split(':');
+  const end = parts.length === 2 ? parseCorner(parts[1]) : null;
+  return end ? { toLastRow: end.row === null, toLastColumn: end.column === null } : CLOSED;
+}
+
+/** A1 notation as Range.getA1Notation gives it: "B2", "A1:C3", and with open ends "B:B", "A2:C" or "2:3". */
+export function formatA1(rect: GridRect, ends: OpenEnds = CLOSED): string {
+  const lastRow = rect.row + rect.numRows - 1;
+  const lastLetters = columnLetters(rect.column + rect.numColumns - 1);
+  if (ends.toLastRow) return `${columnLetters(rect.column)}${rect.row === 1 ? '' : rect.row}:${lastLetters}`;
+  if (ends.toLastColumn) return `${rect.column === 1 ? '' : columnLetters(rect.column)}${rect.row}:${lastRow}`;
   const start = `${columnLetters(rect.column)}${rect.row}`;
   if (rect.numRows === 1 && rect.numColumns === 1) return start;
-  return `${start}:${columnLetters(rect.column + rect.numColumns - 1)}${rect.row + rect.numRows - 1}`;
+  return `${start}:${lastLetters}${lastRow}`;
 }

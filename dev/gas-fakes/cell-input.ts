@@ -1,5 +1,6 @@
 // How Sheets reads a string written with setValues/setValue/appendRow: as if a person typed it (US locale).
-// Text only survives unchanged in a cell formatted as plain text ('@') or behind a leading apostrophe.
+// Text only survives unchanged in a cell formatted as plain text ('@') or behind a leading apostrophe, or when it is
+// written as a rich-text value (never parsed).
 
 export type CellValue = string | number | boolean | Date;
 
@@ -56,9 +57,13 @@ const TIME_ONLY = new RegExp(`^${TIME_PART}$`, 'i');
 /** Sheets' day zero, 1899-12-30: a time typed alone is a Date on that day. */
 const SHEETS_EPOCH_MS = Date.UTC(1899, 11, 30);
 
-/** Reads `text` as Sheets does when it is typed into a cell whose number format is `format`. */
-export function readTypedText(text: string, format: string, now: number): TypedInput {
-  if (format === PLAIN_TEXT_FORMAT) return { value: text, formula: '' };
+/**
+ * Reads `text` as Sheets does when it is typed into a cell whose number format is `format`. Whether a plain-text
+ * format keeps text as it is when a script writes it with setValues is not documented: `plainTextKeepsText` plays
+ * either answer (true: kept as typed, as in the Sheets UI; false: parsed as in a General cell).
+ */
+export function readTypedText(text: string, format: string, now: number, plainTextKeepsText = true): TypedInput {
+  if (format === PLAIN_TEXT_FORMAT && plainTextKeepsText) return { value: text, formula: '' };
   if (text.startsWith("'")) return { value: text.slice(1), formula: '' };
   if (text.startsWith('=')) return { value: FORMULA_PLACEHOLDER, formula: text };
   const trimmed = text.trim();

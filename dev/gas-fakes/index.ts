@@ -14,7 +14,15 @@ export {
   type ExecutionMode,
   type RuntimeStats,
 } from './runtime';
-export { FakeSheet, FakeSpreadsheet, type Cell, type SpreadsheetStats } from './spreadsheet-model';
+export {
+  FakeSheet,
+  FakeSpreadsheet,
+  type Cell,
+  type NamedRangeEntry,
+  type SheetSelection,
+  type SortKey,
+  type SpreadsheetStats,
+} from './spreadsheet-model';
 export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';
 export type { RecordedRequest } from './url-fetch';

@@ -1,10 +1,11 @@
 // SpreadsheetApp as the script sees it: every call is checked against the execution's permissions and counted.
-import { formatA1, type GridRect } from './a1';
+import { CLOSED, formatA1, openEndsOf, splitSheetName, type GridRect, type OpenEnds } from './a1';
 import { displayValue } from './cell-input';
 import type { GasShape } from './gas-shape';
+import { FakeRichTextValue, FakeRichTextValueBuilder } from './rich-text';
 import type { Access, Runtime } from './runtime';
 import { FakeUser, SCRIPT_TIME_ZONE } from './session';
-import type { FakeSheet, FakeSpreadsheet } from './spreadsheet-model';
+import type { FakeSheet, FakeSpreadsheet, NamedRangeEntry, SortKey } from './spreadsheet-model';
 import { FakeUi, type UiLog } from './ui';
 
 /** What the spreadsheet facades share. */
@@ -16,7 +17,17 @@ interface Services {
 
 export class FakeSpreadsheetApp implements GasShape<
   GoogleAppsScript.Spreadsheet.SpreadsheetApp,
-  'getActiveSpreadsheet' | 'getActive' | 'getActiveSheet' | 'getUi' | 'openById' | 'flush'
+  | 'getActiveSpreadsheet'
+  | 'getActive'
+  | 'getActiveSheet'
+  | 'getActiveRange'
+  | 'setActiveRange'
+  | 'getCurrentCell'
+  | 'getSelection'
+  | 'newRichTextValue'
+  | 'getUi'
+  | 'openById'
+  | 'flush'
 > {
   constructor(private readonly services: Services) {}
 
@@ -33,6 +44,33 @@ export class FakeSpreadsheetApp implements GasShape<
   getActiveSheet(): FakeSheetFacade {
     this.services.runtime.use('sheetRead', 'SpreadsheetApp.getActiveSheet');
     return new FakeSheetFacade(this.services, this.services.model.activeSheet());
+  }
+
+  /** The user's selection in the active sheet (A1 until they select something). */
+  getActiveRange(): FakeRange {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getActiveRange');
+    return activeRange(this.services);
+  }
+
+  setActiveRange(range: unknown): FakeRange {
+    this.services.runtime.use('sheetWrite', 'SpreadsheetApp.setActiveRange');
+    return rangeOf(this.services.runtime, range, 'setActiveRange').select();
+  }
+
+  getCurrentCell(): FakeRange {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getCurrentCell');
+    return currentCell(this.services);
+  }
+
+  getSelection(): FakeSelection {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.getSelection');
+    return new FakeSelection(this.services);
+  }
+
+  /** A builder of a rich-text value (no round trip to Sheets: built in the script). */
+  newRichTextValue(): FakeRichTextValueBuilder {
+    this.services.runtime.use('sheetRead', 'SpreadsheetApp.newRichTextValue');
+    return new FakeRichTextValueBuilder(this.services.runtime);
   }
 
   getUi(): FakeUi {
@@ -64,6 +102,16 @@ type SpreadsheetMembers =
   | 'deleteSheet'
   | 'getActiveSheet'
   | 'setActiveSheet'
+  | 'getActiveRange'
+  | 'setActiveRange'
+  | 'getActiveCell'
+  | 'getCurrentCell'
+  | 'getSelection'
+  | 'getRange'
+  | 'setNamedRange'
+  | 'getRangeByName'
+  | 'removeNamedRange'
+  | 'getNamedRanges'
   | 'toast'
   | 'getOwner'
   | 'getSpreadsheetTimeZone';
@@ -131,6 +179,63 @@ export class FakeSpreadsheetFacade implements GasShape<GoogleAppsScript.Spreadsh
     return new FakeSheetFacade(this.services, target);
   }
 
+  getActiveRange(): FakeRange {
+    this.use('sheetRead', 'getActiveRange');
+    return activeRange(this.services);
+  }
+
+  /** Selects the range, in its own sheet (which becomes the active one). */
+  setActiveRange(range: unknown): FakeRange {
+    this.use('sheetWrite', 'setActiveRange');
+    return rangeOf(this.services.runtime, range, 'setActiveRange').select();
+  }
+
+  getActiveCell(): FakeRange {
+    this.use('sheetRead', 'getActiveCell');
+    return currentCell(this.services);
+  }
+
+  getCurrentCell(): FakeRange {
+    this.use('sheetRead', 'getCurrentCell');
+    return currentCell(this.services);
+  }
+
+  getSelection(): FakeSelection {
+    this.use('sheetRead', 'getSelection');
+    return new FakeSelection(this.services);
+  }
+
+  /** getRange("Sheet1!A1:B2"), or a range of the active sheet when the notation names no sheet. */
+  getRange(a1Notation: string): FakeRange {
+    const model = this.use('sheetRead', 'getRange');
+    const { sheetName } = splitSheetName(String(a1Notation));
+    const sheet = sheetName === null ? model.activeSheet() : model.findSheet(sheetName);
+    if (!sheet) throw this.services.runtime.exception('Range not found');
+    return rangeAt(this.services, sheet, String(a1Notation));
+  }
+
+  /** Names a range; a name in use is moved to the new range. Invalid names throw. */
+  setNamedRange(name: string, range: unknown): void {
+    const model = this.use('sheetWrite', 'setNamedRange');
+    const target = rangeOf(this.services.runtime, range, 'setNamedRange');
+    model.setNamedRange(String(name), target.sheetModel, target.area);
+  }
+
+  /** The range a name stands for now (named ranges follow inserted and deleted rows), or null. */
+  getRangeByName(name: string): FakeRange | null {
+    const entry = this.use('sheetRead', 'getRangeByName').namedRange(String(name));
+    return entry ? namedRangeArea(this.services, entry) : null;
+  }
+
+  removeNamedRange(name: string): void {
+    this.use('sheetWrite', 'removeNamedRange').removeNamedRange(String(name));
+  }
+
+  getNamedRanges(): FakeNamedRange[] {
+    const entries = this.use('sheetRead', 'getNamedRanges').namedRanges();
+    return this.services.runtime.toScript(entries.map((entry) => new FakeNamedRange(this.services, entry)));
+  }
+
   toast(msg: string, title: string = '', _timeoutSeconds?: number | null): void {
     this.use('toast', 'toast');
     this.services.uiLog.toasts.push({ message: String(msg), title: String(title) });
@@ -153,6 +258,100 @@ function sheetOf(runtime: Runtime, value: unknown, method: string): FakeSheet {
   );
 }
 
+function rangeOf(runtime: Runtime, value: unknown, method: string): FakeRange {
+  if (value instanceof FakeRange) return value;
+  throw runtime.exception(
+    `The parameters (${value === null ? 'null' : typeof value}) don't match the method signature for SpreadsheetApp.Spreadsheet.${method}.`,
+  );
+}
+
+function rangeAt(services: Services, sheet: FakeSheet, a1: string): FakeRange {
+  const facade = new FakeSheetFacade(services, sheet);
+  return new FakeRange(services, facade, sheet.rect(a1), openEndsOf(splitSheetName(a1).cells));
+}
+
+function activeRange(services: Services): FakeRange {
+  const sheet = services.model.activeSheet();
+  const selection = services.model.selectionOf(sheet);
+  return new FakeRange(services, new FakeSheetFacade(services, sheet), selection.rect, selection.ends);
+}
+
+function currentCell(services: Services): FakeRange {
+  const sheet = services.model.activeSheet();
+  const { row, column } = services.model.selectionOf(sheet).current;
+  return new FakeRange(services, new FakeSheetFacade(services, sheet), { row, column, numRows: 1, numColumns: 1 });
+}
+
+function namedRangeArea(services: Services, entry: NamedRangeEntry): FakeRange {
+  return new FakeRange(services, new FakeSheetFacade(services, entry.sheet), entry.rect!);
+}
+
+/** What the user selected (Spreadsheet.getSelection). */
+export class FakeSelection implements GasShape<
+  GoogleAppsScript.Spreadsheet.Selection,
+  'getActiveRange' | 'getActiveSheet' | 'getCurrentCell'
+> {
+  constructor(private readonly services: Services) {}
+
+  getActiveRange(): FakeRange {
+    this.services.runtime.use('sheetRead', 'Selection.getActiveRange');
+    return activeRange(this.services);
+  }
+
+  getActiveSheet(): FakeSheetFacade {
+    this.services.runtime.use('sheetRead', 'Selection.getActiveSheet');
+    return new FakeSheetFacade(this.services, this.services.model.activeSheet());
+  }
+
+  getCurrentCell(): FakeRange {
+    this.services.runtime.use('sheetRead', 'Selection.getCurrentCell');
+    return currentCell(this.services);
+  }
+}
+
+/** A named range (Spreadsheet.getNamedRanges): it always reads the range the name stands for now. */
+export class FakeNamedRange implements GasShape<
+  GoogleAppsScript.Spreadsheet.NamedRange,
+  'getName' | 'setName' | 'getRange' | 'setRange' | 'remove'
+> {
+  constructor(
+    private readonly services: Services,
+    private readonly entry: NamedRangeEntry,
+  ) {}
+
+  private use(access: Access, method: string): NamedRangeEntry {
+    this.services.runtime.use(access, `NamedRange.${method}`);
+    if (!this.services.model.namedRanges().includes(this.entry)) {
+      throw this.services.runtime.exception('This named range no longer exists.');
+    }
+    return this.entry;
+  }
+
+  getName(): string {
+    return this.use('sheetRead', 'getName').name;
+  }
+
+  setName(name: string): this {
+    this.services.model.renameNamedRange(this.use('sheetWrite', 'setName'), String(name));
+    return this;
+  }
+
+  getRange(): FakeRange {
+    return namedRangeArea(this.services, this.use('sheetRead', 'getRange'));
+  }
+
+  setRange(range: unknown): this {
+    const entry = this.use('sheetWrite', 'setRange');
+    const target = rangeOf(this.services.runtime, range, 'setRange');
+    this.services.model.setNamedRange(entry.name, target.sheetModel, target.area);
+    return this;
+  }
+
+  remove(): void {
+    this.services.model.removeNamedRange(this.use('sheetWrite', 'remove').name);
+  }
+}
+
 type SheetMembers =
   | 'getName'
   | 'setName'
@@ -166,6 +365,16 @@ type SheetMembers =
   | 'getMaxRows'
   | 'getMaxColumns'
   | 'insertRowsAfter'
+  | 'insertRowsBefore'
+  | 'insertRowAfter'
+  | 'insertRowBefore'
+  | 'insertRows'
+  | 'deleteRow'
+  | 'deleteRows'
+  | 'sort'
+  | 'getActiveRange'
+  | 'setActiveRange'
+  | 'getActiveCell'
   | 'insertColumnsAfter'
   | 'appendRow'
   | 'setFrozenRows'
@@ -211,7 +420,9 @@ export class FakeSheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Sh
   /** getRange(a1) or getRange(row, column, numRows = 1, numColumns = 1). */
   getRange(rowOrA1: number | string, column?: number, numRows: number = 1, numColumns: number = 1): FakeRange {
     const sheet = this.use('sheetRead', 'getRange');
-    if (typeof rowOrA1 === 'string') return new FakeRange(this.services, this, sheet.rect(rowOrA1));
+    if (typeof rowOrA1 === 'string') {
+      return new FakeRange(this.services, this, sheet.rect(rowOrA1), openEndsOf(splitSheetName(rowOrA1).cells));
+    }
     const runtime = this.services.runtime;
     if (typeof column !== 'number' || ![rowOrA1, column, numRows, numColumns].every(Number.isInteger)) {
       throw runtime.exception("The parameters don't match the method signature for SpreadsheetApp.Sheet.getRange.");
@@ -246,10 +457,98 @@ export class FakeSheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Sh
   }
 
   insertRowsAfter(afterPosition: number, howMany: number): this {
-    const sheet = this.use('sheetWrite', 'insertRowsAfter');
+    const sheet = this.structureChange('insertRowsAfter');
     this.checkPosition(afterPosition, howMany, sheet.maxRows);
     sheet.insertRows(afterPosition, howMany);
     return this;
+  }
+
+  insertRowsBefore(beforePosition: number, howMany: number): this {
+    const sheet = this.structureChange('insertRowsBefore');
+    this.checkPosition(beforePosition, howMany, sheet.maxRows);
+    sheet.insertRows(beforePosition - 1, howMany);
+    return this;
+  }
+
+  insertRowAfter(afterPosition: number): this {
+    const sheet = this.structureChange('insertRowAfter');
+    this.checkPosition(afterPosition, 1, sheet.maxRows);
+    sheet.insertRows(afterPosition, 1);
+    return this;
+  }
+
+  insertRowBefore(beforePosition: number): this {
+    const sheet = this.structureChange('insertRowBefore');
+    this.checkPosition(beforePosition, 1, sheet.maxRows);
+    sheet.insertRows(beforePosition - 1, 1);
+    return this;
+  }
+
+  /** Inserts `numRows` blank rows before `rowIndex`. */
+  insertRows(rowIndex: number, numRows: number = 1): void {
+    const sheet = this.structureChange('insertRows');
+    this.checkPosition(rowIndex, numRows, sheet.maxRows);
+    sheet.insertRows(rowIndex - 1, numRows);
+  }
+
+  deleteRow(rowPosition: number): this {
+    this.removeRows(this.structureChange('deleteRow'), rowPosition, 1);
+    return this;
+  }
+
+  deleteRows(rowPosition: number, howMany: number): void {
+    this.removeRows(this.structureChange('deleteRows'), rowPosition, howMany);
+  }
+
+  /** Sorts the rows below the frozen ones by one column. */
+  sort(columnPosition: number, ascending: boolean = true): this {
+    const sheet = this.structureChange('sort');
+    if (!Number.isInteger(columnPosition) || columnPosition < 1 || columnPosition > sheet.maxColumns) {
+      throw this.services.runtime.exception('Those columns are out of bounds.');
+    }
+    const first = sheet.frozenRows + 1;
+    const last = sheet.lastRow();
+    const width = Math.max(sheet.lastColumn(), columnPosition);
+    if (last >= first) {
+      const rect = { row: first, column: 1, numRows: last - first + 1, numColumns: width };
+      sheet.sortRows(rect, [{ column: columnPosition, ascending: ascending !== false }]);
+    }
+    return this;
+  }
+
+  /** The user's selection in the active sheet, whichever sheet this is. */
+  getActiveRange(): FakeRange {
+    this.use('sheetRead', 'getActiveRange');
+    return activeRange(this.services);
+  }
+
+  setActiveRange(range: unknown): FakeRange {
+    this.use('sheetWrite', 'setActiveRange');
+    return rangeOf(this.services.runtime, range, 'setActiveRange').select();
+  }
+
+  getActiveCell(): FakeRange {
+    this.use('sheetRead', 'getActiveCell');
+    return currentCell(this.services);
+  }
+
+  /** A call that changes the sheet's grid: a round trip that writes. */
+  private structureChange(method: string): FakeSheet {
+    const sheet = this.use('sheetWrite', method);
+    this.services.model.stats.writeCalls++;
+    return sheet;
+  }
+
+  private removeRows(sheet: FakeSheet, rowPosition: number, howMany: number): void {
+    this.checkPosition(rowPosition, howMany, sheet.maxRows);
+    const lastDeleted = rowPosition + howMany - 1;
+    if (lastDeleted > sheet.maxRows) throw this.services.runtime.exception('Those rows are out of bounds.');
+    const frozenKept = sheet.frozenRows - Math.max(0, Math.min(sheet.frozenRows, lastDeleted) - rowPosition + 1);
+    if (sheet.maxRows - howMany - frozenKept <= 0) {
+      throw this.services.runtime.exception('Sorry, it is not possible to delete all non-frozen rows.');
+    }
+    sheet.frozenRows = frozenKept;
+    sheet.deleteRows(rowPosition, howMany);
   }
 
   insertColumnsAfter(afterPosition: number, howMany: number): this {
@@ -338,14 +637,36 @@ type RangeMembers =
   | 'clearContent'
   | 'clear'
   | 'setFontWeight'
-  | 'offset';
+  | 'offset'
+  | 'activate'
+  | 'sort'
+  | 'setRichTextValues'
+  | 'setRichTextValue'
+  | 'getRichTextValues'
+  | 'getRichTextValue';
 
 export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, RangeMembers> {
   constructor(
     private readonly services: Services,
     private readonly sheet: FakeSheetFacade,
     private readonly rect: GridRect,
+    private readonly ends: OpenEnds = CLOSED,
   ) {}
+
+  /** For the other facades: the sheet and cells this range covers. */
+  get sheetModel(): FakeSheet {
+    return this.sheet.model;
+  }
+
+  get area(): GridRect {
+    return { ...this.rect };
+  }
+
+  /** Makes this the user's selection (its sheet becomes active); no permission check (callers make it). */
+  select(): this {
+    this.services.model.setSelection(this.sheet.model, this.rect, this.ends);
+    return this;
+  }
 
   private read(method: string): FakeSheet {
     this.services.runtime.use('sheetRead', `Range.${method}`);
@@ -462,7 +783,7 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
 
   getA1Notation(): string {
     this.services.runtime.use('sheetRead', 'Range.getA1Notation');
-    return formatA1(this.rect);
+    return formatA1(this.rect, this.ends);
   }
 
   getSheet(): FakeSheetFacade {
@@ -485,6 +806,49 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
   setFontWeight(_fontWeight: string | null): this {
     this.services.runtime.use('sheetWrite', 'Range.setFontWeight');
     return this;
+  }
+
+  /** Selects this range, with its top-left cell as the current cell; its sheet becomes the active one. */
+  activate(): this {
+    this.services.runtime.use('sheetWrite', 'Range.activate');
+    return this.select();
+  }
+
+  /**
+   * sort(column), sort({column, ascending}) or sort([...]): columns are sheet columns (1-based) inside the range.
+   * Only the range's cells move.
+   */
+  sort(sortSpecObj: unknown): this {
+    const sheet = this.write('sort');
+    sheet.sortRows(this.rect, this.sortKeys(sortSpecObj));
+    return this;
+  }
+
+  /** Each cell holds exactly the value's text, never parsed; number formats stay. */
+  setRichTextValues(values: unknown[][]): this {
+    const sheet = this.write('setRichTextValues');
+    this.services.model.stats.setRichTextValuesCalls++;
+    this.checkShape(values, 'setRichTextValues');
+    sheet.writeTexts(this.rect, this.richTexts(values, 'setRichTextValues'));
+    return this;
+  }
+
+  /** Sets every cell of the range to the value's text. */
+  setRichTextValue(value: unknown): this {
+    const sheet = this.write('setRichTextValue');
+    this.services.model.stats.setRichTextValuesCalls++;
+    sheet.writeTexts(this.rect, this.richTexts(this.filled(value), 'setRichTextValue'));
+    return this;
+  }
+
+  /** A rich-text value for each cell holding text (or nothing); null for numbers, booleans and dates. */
+  getRichTextValues(): Array<Array<FakeRichTextValue | null>> {
+    const sheet = this.read('getRichTextValues');
+    return this.services.runtime.toScript(sheet.map(this.rect, (cell) => richTextOf(cell.value)));
+  }
+
+  getRichTextValue(): FakeRichTextValue | null {
+    return richTextOf(this.read('getRichTextValue').cell(this.rect.row, this.rect.column).value);
   }
 
   offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
@@ -517,6 +881,40 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
     }
   }
 
+  private richTexts(values: unknown[][], method: string): string[][] {
+    const texts = values.map((line) =>
+      line.map((value) => (value instanceof FakeRichTextValue ? value.getText() : null)),
+    );
+    if (texts.some((line) => line.includes(null))) {
+      throw this.services.runtime.exception(
+        `The parameters (${describeGrid(values)}) don't match the method signature for SpreadsheetApp.Range.${method}.`,
+      );
+    }
+    return texts as string[][];
+  }
+
+  private sortKeys(spec: unknown): SortKey[] {
+    const items = Array.isArray(spec) ? (spec as unknown[]) : [spec];
+    const keys = items.map((item): SortKey | null => {
+      if (typeof item === 'number') return { column: item, ascending: true };
+      if (typeof item !== 'object' || item === null) return null;
+      const { column, ascending } = item as { column?: unknown; ascending?: unknown };
+      return typeof column === 'number' ? { column, ascending: ascending !== false } : null;
+    });
+    if (items.length === 0 || keys.includes(null)) {
+      throw this.services.runtime.exception(
+        "The parameters don't match the method signature for SpreadsheetApp.Range.sort.",
+      );
+    }
+    const last = this.rect.column + this.rect.numColumns - 1;
+    for (const key of keys as SortKey[]) {
+      if (!Number.isInteger(key.column) || key.column < this.rect.column || key.column > last) {
+        throw this.services.runtime.exception(`Sort column ${key.column} is outside the range ${formatA1(this.rect)}.`);
+      }
+    }
+    return keys as SortKey[];
+  }
+
   private filled(value: unknown): unknown[][] {
     return Array.from({ length: this.rect.numRows }, () => new Array<unknown>(this.rect.numColumns).fill(value));
   }
@@ -526,4 +924,15 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
       for (let c = 0; c < this.rect.numColumns; c++) visit(this.rect.row + r, this.rect.column + c, r, c);
     }
   }
+}
+
+function richTextOf(value: unknown): FakeRichTextValue | null {
+  return typeof value === 'string' ? new FakeRichTextValue(value) : null;
+}
+
+/** How Apps Script names an argument's type in its errors, e.g. "String[][]". */
+function describeGrid(values: unknown[][]): string {
+  const first = values.flat().find((value) => !(value instanceof FakeRichTextValue));
+  const kind = first === null || first === undefined ? 'null' : typeof first;
+  return `${kind === 'string' ? 'String' : kind === 'number' ? 'number' : kind}[][]`;
 }

@@ -1,7 +1,7 @@
 // The spreadsheet's data, with the grid rules of Sheets. Tests read it directly (no permissions, not counted);
 // the script reaches it only through spreadsheet-app.ts.
 import { randomUUID } from 'node:crypto';
-import { formatA1, parseA1, splitSheetName, type GridRect } from './a1';
+import { CLOSED, formatA1, openEndsOf, parseA1, splitSheetName, type GridRect, type OpenEnds } from './a1';
 import {
   DATE_TIME_FORMAT,
   GENERAL_FORMAT,
@@ -10,6 +10,7 @@ import {
   readTypedText,
   type CellValue,
 } from './cell-input';
+import { adjustFormula, adjustRect, moveFormula, type GridChange } from './formula-references';
 import { isDate, type Runtime } from './runtime';
 
 export const MAX_SPREADSHEET_CELLS = 10_000_000;
@@ -31,8 +32,29 @@ export interface SpreadsheetStats {
   setValueCalls: number;
   /** Every call reading cell contents (values, display values, formulas, formats). */
   readCalls: number;
-  /** Every call changing cells (values, formats, appendRow, clear…). */
+  setRichTextValuesCalls: number;
+  /** Every call changing cells (values, rich text, formats, appendRow, clear, sort, row inserts and deletes…). */
   writeCalls: number;
+}
+
+/** One key of a sort: a sheet column (1-based) and its direction. */
+export interface SortKey {
+  column: number;
+  ascending: boolean;
+}
+
+/** A named range as Sheets keeps it: it follows its cells; `rect` is null once all of them were deleted. */
+export interface NamedRangeEntry {
+  name: string;
+  sheet: FakeSheet;
+  rect: GridRect | null;
+}
+
+/** The cells a user selected in one sheet, and the current cell (where typing would go). */
+export interface SheetSelection {
+  rect: GridRect;
+  ends: OpenEnds;
+  current: { row: number; column: number };
 }
 
 const emptyCell = (): Cell => ({ value: '', formula: '', format: GENERAL_FORMAT });
@@ -164,7 +186,13 @@ export class FakeSheet {
   private store(row: number, column: number, value: unknown): void {
     const cell = this.cell(row, column);
     if (typeof value === 'string') {
-      const typed = readTypedText(value, cell.format, this.spreadsheet.runtime.clock.now());
+      const spreadsheet = this.spreadsheet;
+      const typed = readTypedText(
+        value,
+        cell.format,
+        spreadsheet.runtime.clock.now(),
+        spreadsheet.plainTextStopsParsing,
+      );
       const format = typed.impliedFormat && cell.format === GENERAL_FORMAT ? typed.impliedFormat : cell.format;
       this.setCell(row, column, { value: typed.value, formula: typed.formula, format });
     } else if (isDate(value)) {
@@ -173,6 +201,40 @@ export class FakeSheet {
     } else {
       this.setCell(row, column, { ...cell, value: (value ?? '') as CellValue, formula: '' });
     }
+  }
+
+  /**
+   * Stores rich-text values (Range.setRichTextValues): each cell holds exactly its text, never parsed, and keeps
+   * its number format. All cells are checked before any is written.
+   */
+  writeTexts(rect: GridRect, texts: string[][]): void {
+    texts.forEach((line, r) => line.forEach((text, c) => this.checkStorable(text, rect.row + r, rect.column + c)));
+    texts.forEach((line, r) =>
+      line.forEach((text, c) => {
+        const cell = this.cell(rect.row + r, rect.column + c);
+        this.setCell(rect.row + r, rect.column + c, { ...cell, value: text, formula: '' });
+      }),
+    );
+  }
+
+  /**
+   * For tests: a formula at `a1` with the result Sheets computed for it (the fakes never evaluate formulas). A 2-D
+   * result spills right and down as Sheets reports it: the formula's cell holds the formula and the first value,
+   * the other cells only their values (getFormulas gives '' there).
+   */
+  setFormulaResult(a1: string, formula: string, result: CellValue | CellValue[][]): void {
+    if (!formula.startsWith('=')) throw new Error(`A formula starts with "=": ${JSON.stringify(formula)}`);
+    const grid = Array.isArray(result) ? result : [[result]];
+    const start = this.rect(a1);
+    const area = { row: start.row, column: start.column, numRows: grid.length, numColumns: grid[0]?.length ?? 0 };
+    this.checkInGrid(area);
+    grid.forEach((line, r) =>
+      line.forEach((value, c) => {
+        const cell = this.cell(area.row + r, area.column + c);
+        const anchor = r === 0 && c === 0;
+        this.setCell(area.row + r, area.column + c, { ...cell, value, formula: anchor ? formula : '' });
+      }),
+    );
   }
 
   clear(rect: GridRect, keepFormats: boolean): void {
@@ -190,21 +252,81 @@ export class FakeSheet {
 
   /** Inserts blank rows after `afterRow`, moving the rows below down (Sheet.insertRowsAfter). */
   insertRows(afterRow: number, count: number): void {
-    this.spreadsheet.checkGrowth(count * this.maxColumns);
-    const moved = new Map<number, Map<number, Cell>>();
-    for (const [row, cells] of this.rows) moved.set(row > afterRow ? row + count : row, cells);
-    this.rows = moved;
-    this.maxRows += count;
+    this.changeLines({ axis: 'row', at: afterRow + 1, count });
   }
 
   insertColumns(afterColumn: number, count: number): void {
-    this.spreadsheet.checkGrowth(count * this.maxRows);
+    this.changeLines({ axis: 'column', at: afterColumn + 1, count });
+  }
+
+  /** Deletes `count` rows from `firstRow` on, moving the rows below up (Sheet.deleteRows). */
+  deleteRows(firstRow: number, count: number): void {
+    this.changeLines({ axis: 'row', at: firstRow, count: -count });
+  }
+
+  /**
+   * Inserts (count > 0) or deletes (count < 0) whole rows or columns from line `at`: the cells beyond move, and
+   * every formula and named range of the spreadsheet that refers to them follows, as in Sheets.
+   */
+  changeLines(change: GridChange): void {
+    const rows = change.axis === 'row';
+    if (change.count > 0) this.spreadsheet.checkGrowth(change.count * (rows ? this.maxColumns : this.maxRows));
+    const moved = new Map<number, Map<number, Cell>>();
     for (const [row, cells] of this.rows) {
-      const moved = new Map<number, Cell>();
-      for (const [column, cell] of cells) moved.set(column > afterColumn ? column + count : column, cell);
-      this.rows.set(row, moved);
+      if (rows) {
+        const to = newLine(row, change);
+        if (to !== null) moved.set(to, cells);
+        continue;
+      }
+      const line = new Map<number, Cell>();
+      for (const [column, cell] of cells) {
+        const to = newLine(column, change);
+        if (to !== null) line.set(to, cell);
+      }
+      moved.set(row, line);
     }
-    this.maxColumns += count;
+    this.rows = moved;
+    if (rows) this.maxRows += change.count;
+    else this.maxColumns += change.count;
+    this.spreadsheet.linesChanged(this, change);
+  }
+
+  /**
+   * Sorts the rows of `rect` by `keys` (Range.sort): only the rect's columns move. Ascending puts numbers and dates
+   * first, then text (ignoring case), then booleans; blank cells go last either way; ties keep their order.
+   * A moved formula's relative row references move with it.
+   */
+  sortRows(rect: GridRect, keys: readonly SortKey[]): void {
+    const lines = Array.from({ length: rect.numRows }, (_, r) => {
+      const cells = this.rows.get(rect.row + r);
+      return Array.from({ length: rect.numColumns }, (_, c) => cells?.get(rect.column + c));
+    });
+    const order = lines.map((_, index) => index);
+    order.sort((a, b) => {
+      for (const key of keys) {
+        const offset = key.column - rect.column;
+        const result = compareForSort(lines[a][offset]?.value ?? '', lines[b][offset]?.value ?? '', key.ascending);
+        if (result !== 0) return result;
+      }
+      return a - b;
+    });
+    order.forEach((from, to) => {
+      const row = rect.row + to;
+      lines[from].forEach((cell, c) => {
+        const moved = cell && { ...cell, formula: moveFormula(cell.formula, to - from) };
+        if (moved) this.setCell(row, rect.column + c, moved);
+        else this.rows.get(row)?.delete(rect.column + c);
+      });
+    });
+  }
+
+  /** Replaces every formula of this sheet with `rewrite(formula)`. */
+  rewriteFormulas(rewrite: (formula: string) => string): void {
+    for (const cells of this.rows.values()) {
+      for (const [column, cell] of cells) {
+        if (cell.formula !== '') cells.set(column, { ...cell, formula: rewrite(cell.formula) });
+      }
+    }
   }
 
   cellCount(): number {
@@ -216,6 +338,38 @@ function hasContent(cell: Cell): boolean {
   return cell.value !== '' || cell.formula !== '';
 }
 
+/** Where a row or column of the changed axis moves; null when it was deleted. */
+function newLine(line: number, change: GridChange): number | null {
+  if (line < change.at) return line;
+  if (change.count > 0) return line + change.count;
+  return line < change.at - change.count ? null : line + change.count;
+}
+
+const SORT_RANK = { number: 0, string: 1, boolean: 2 } as const;
+
+/** Sheets' sort order of two values (blanks last whatever the direction). */
+function compareForSort(a: CellValue, b: CellValue, ascending: boolean): number {
+  if (a === '' || b === '') return (a === '' ? 1 : 0) - (b === '' ? 1 : 0);
+  const rank = (value: CellValue) => (isDate(value) ? SORT_RANK.number : SORT_RANK[typeof value as 'number']);
+  let result = rank(a) - rank(b);
+  if (result === 0) {
+    if (typeof a === 'string') result = a.localeCompare(b as string, 'en', { sensitivity: 'base' });
+    else result = Number(a) - Number(b);
+  }
+  return ascending ? result : -result;
+}
+
+/** What Sheets accepts as a range name: letters, digits and underscores, not led by a digit or "true"/"false",
+ * 1 to 250 characters, and nothing that reads as a cell in A1 or R1C1 notation. */
+export function isValidRangeName(name: string): boolean {
+  return (
+    /^[\p{L}_][\p{L}\p{N}_]{0,249}$/u.test(name) &&
+    !/^(true|false)/i.test(name) &&
+    !/^[A-Za-z]{1,3}\d+$/.test(name) &&
+    !/^(R\d*C\d*|R\d*|C\d*)$/i.test(name)
+  );
+}
+
 export class FakeSpreadsheet {
   readonly id = randomUUID().replace(/-/g, '');
   name = 'Untitled spreadsheet';
@@ -224,10 +378,18 @@ export class FakeSpreadsheet {
     setValuesCalls: 0,
     getValueCalls: 0,
     setValueCalls: 0,
+    setRichTextValuesCalls: 0,
     readCalls: 0,
     writeCalls: 0,
   };
+  /**
+   * Whether a plain-text (@) number format stops setValues from parsing strings (`=…`, `+1415…`, `1-10`,
+   * `00501`). Google does not document it: true plays "kept as written", false "parsed as in a General cell".
+   */
+  plainTextStopsParsing = true;
   private readonly sheetList: FakeSheet[] = [];
+  private readonly named: NamedRangeEntry[] = [];
+  private readonly selections = new Map<FakeSheet, SheetSelection>();
   private active: FakeSheet;
   private nextSheetId = 1;
 
@@ -277,6 +439,73 @@ export class FakeSpreadsheet {
     if (this.sheetList.length === 1) throw this.runtime.exception("You can't remove all the sheets in a document.");
     this.sheetList.splice(this.sheetList.indexOf(sheet), 1);
     if (this.active === sheet) this.active = this.sheetList[0];
+    this.selections.delete(sheet);
+    // Its named ranges stay, broken (#REF! in Sheets), out of reach of the script.
+    for (const entry of this.named) if (entry.sheet === sheet) entry.rect = null;
+  }
+
+  /** After rows or columns of `sheet` were inserted or deleted: named ranges and formulas follow their cells. */
+  linesChanged(sheet: FakeSheet, change: GridChange): void {
+    for (const entry of this.named) {
+      if (entry.sheet === sheet && entry.rect) entry.rect = adjustRect(entry.rect, change);
+    }
+    for (const each of this.sheetList) {
+      each.rewriteFormulas((formula) => adjustFormula(formula, each.name, sheet.name, change));
+    }
+  }
+
+  /** The named ranges the script can reach (not those whose cells were all deleted), in the order they were set. */
+  namedRanges(): NamedRangeEntry[] {
+    return this.named.filter((entry) => entry.rect !== null);
+  }
+
+  /** The reachable named range called `name` (names ignore case, as in Sheets). */
+  namedRange(name: string): NamedRangeEntry | undefined {
+    return this.namedRanges().find((entry) => sameName(entry.name, name));
+  }
+
+  /** Names a range; a name already in use (even by a broken range) is pointed at the new range. */
+  setNamedRange(name: string, sheet: FakeSheet, rect: GridRect): void {
+    this.checkRangeName(name);
+    const existing = this.named.find((entry) => sameName(entry.name, name));
+    if (existing) Object.assign(existing, { name, sheet, rect: { ...rect } });
+    else this.named.push({ name, sheet, rect: { ...rect } });
+  }
+
+  renameNamedRange(entry: NamedRangeEntry, name: string): void {
+    this.checkRangeName(name);
+    const clash = this.named.find((other) => other !== entry && sameName(other.name, name));
+    if (clash) throw this.runtime.exception(`A named range with the name "${name}" already exists.`);
+    entry.name = name;
+  }
+
+  removeNamedRange(name: string): void {
+    const entry = this.namedRange(name);
+    if (!entry) throw this.runtime.exception(`No named range called "${name}" exists.`);
+    this.named.splice(this.named.indexOf(entry), 1);
+  }
+
+  private checkRangeName(name: string): void {
+    if (!isValidRangeName(name)) throw this.runtime.exception('Invalid argument: name');
+  }
+
+  /** The selection of a sheet: what the user last selected there, A1 until then. */
+  selectionOf(sheet: FakeSheet): SheetSelection {
+    const selection = this.selections.get(sheet);
+    if (selection) return { ...selection, rect: { ...selection.rect } };
+    return { rect: { row: 1, column: 1, numRows: 1, numColumns: 1 }, ends: CLOSED, current: { row: 1, column: 1 } };
+  }
+
+  /** Selects a range of `sheet` and makes that sheet active; its top-left cell becomes the current cell. */
+  setSelection(sheet: FakeSheet, rect: GridRect, ends: OpenEnds = CLOSED): void {
+    this.active = sheet;
+    this.selections.set(sheet, { rect: { ...rect }, ends, current: { row: rect.row, column: rect.column } });
+  }
+
+  /** For tests and the playground: the user selects `a1` (e.g. "B2:B20" or "B:B") in the sheet called `sheetName`. */
+  select(sheetName: string, a1: string): void {
+    const sheet = this.sheet(sheetName);
+    this.setSelection(sheet, sheet.rect(a1), openEndsOf(splitSheetName(a1).cells));
   }
 
   rename(sheet: FakeSheet, name: string): void {
@@ -305,4 +534,8 @@ export class FakeSpreadsheet {
     while (this.findSheet(`Sheet${n}`)) n++;
     return `Sheet${n}`;
   }
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
