@@ -2,7 +2,7 @@
 // Every function is pure: the same (seed, input) gives the same record.
 
 import type { ModernProfile, ScrapedProfile } from '../../src/core/api/types';
-import { criteriaForQuery } from './data/criteria';
+import { criteriaOfQuery } from './data/criteria';
 import { hasNoResults } from './data/companies';
 import { personForSlug, slugForQueryResult, type Person } from './data/person';
 import {
@@ -74,12 +74,17 @@ export function peopleMatchCount(seed: number, query: string): number {
   return hasNoResults(query) ? 0 : new Random(seed, 'people-pool', query).int(40, 400);
 }
 
-/** The index-th person a people query (search or research job) finds, with the criteria it matched. */
+/**
+ * The index-th person a people query (search or research job) finds, with the criteria it matched: those their
+ * current employer and their place satisfy.
+ */
 export function personForQuery(seed: number, query: string, index: number): { person: Person; match: MatchContext } {
   const person = personForSlug(seed, slugForQueryResult(seed, query, index));
-  const criteria = criteriaForQuery(query);
-  const random = new Random(seed, 'people-match', query, index);
-  return { person, match: { rank: index, criteria: random.sample(criteria, random.int(1, criteria.length)) } };
+  const subject = { company: person.positions[0].company, place: person.place };
+  const criteria = criteriaOfQuery(query)
+    .filter((criterion) => criterion.verdict(subject) === 'YES')
+    .map((criterion) => criterion.text);
+  return { person, match: { rank: index, criteria } };
 }
 
 export function modernResultForQuery(seed: number, query: string, index: number): ModernProfile {

@@ -1,15 +1,16 @@
 // Companies: the facts shared by employer entries of profiles and by company search results.
 
 import type { Company, CriterionVerdict, StockTicker } from '../../../src/core/api/types';
-import { criteriaForQuery, industryInQuery, placeInQuery } from './criteria';
+import { criteriaOfQuery, industryInQuery, placesInQuery, type Criterion } from './criteria';
 import { EXTRA_FIELDS, HARD_TEXT, isHardCaseQuery, RTL_PLACE, sprinkledQuirks, type Quirk } from './hard-cases';
 import { Random } from './random';
 import { placeText, twoDigits } from './text';
 import {
-  COMPANY_LEGAL_FORMS,
+  COMPANY_NAME_ENDINGS,
   COMPANY_NAME_SUFFIXES,
   COMPANY_TYPES,
   INDUSTRIES,
+  LEGAL_FORMS_BY_COUNTRY,
   PLACES,
   SIZE_RANGES,
   STOCK_EXCHANGES,
@@ -43,6 +44,7 @@ export interface CompanyFacts {
   lastFundingAmount: number | null;
   stockTickers: StockTicker[];
   isB2b: 0 | 1;
+  workPolicy: 'remote' | 'hybrid' | 'office';
   lastUpdatedAt: string;
   social1Url: string | string[];
   social2Url: string | string[];
@@ -55,6 +57,10 @@ export interface CompanyHints {
   place?: Place;
 }
 
+/** Who a company sells to, as its description says: businesses (B2B) or people (B2C). */
+const BUSINESS_CUSTOMERS = ['banks', 'retailers', 'hospitals', 'developers', 'manufacturers', 'small businesses'];
+const CONSUMER_CUSTOMERS = ['consumers', 'families', 'students', 'travellers'];
+
 const SIZE_BOUNDS: Record<string, [number, number]> = {
   '1-10': [2, 10],
   '11-50': [11, 50],
@@ -66,6 +72,14 @@ const SIZE_BOUNDS: Record<string, [number, number]> = {
   '10001+': [10001, 120000],
 };
 
+/** A specialty as it reads mid-sentence: lower case, but for acronyms (APIs, CRM, MLOps). */
+function inSentence(specialty: string): string {
+  return specialty
+    .split(' ')
+    .map((word) => ((word.match(/[A-Z]/g) ?? []).length > 1 ? word : word.toLowerCase()))
+    .join(' ');
+}
+
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -75,7 +89,7 @@ export function companyFacts(seed: number, key: string, hints: CompanyHints = {}
   const industry = hints.industry ?? random.pick(INDUSTRIES);
   const hq = hints.place ?? random.pick(PLACES);
   const stem = capitalise(random.pick(industry.nameParts).toLowerCase() + random.pick(COMPANY_NAME_SUFFIXES));
-  const name = stem + random.pick(COMPANY_LEGAL_FORMS);
+  const name = stem + random.pick([...COMPANY_NAME_ENDINGS, ...(LEGAL_FORMS_BY_COUNTRY[hq.iso2] ?? [])]);
   const slug = `${stem.toLowerCase()}-${random.int(2, 999)}`;
   const domain = `${stem.toLowerCase()}${random.pick(['.com', '.io', '.ai', '.co', `.${hq.iso2.toLowerCase()}`])}`;
   const sizeRange = random.pick(SIZE_RANGES);
@@ -90,6 +104,15 @@ export function companyFacts(seed: number, key: string, hints: CompanyHints = {}
     random.chance(0.1)
       ? [`https://${network}/${slug}`, `https://${network}/${slug}-${hq.iso2.toLowerCase()}`]
       : `https://${network}/${slug}`;
+  const isB2b = random.chance(0.7) ? 1 : 0;
+  const customers = random.pick(isB2b ? BUSINESS_CUSTOMERS : CONSUMER_CUSTOMERS);
+  const lastFundingDate = funded
+    ? `${random.int(Math.max(foundedYear, 2012), 2025)}-${twoDigits(random.int(1, 9))}-${twoDigits(random.int(1, 28))}`
+    : null;
+  const lastFundingAmount = funded ? random.int(1, 150) * 1_000_000 : null;
+  const fundingText = lastFundingAmount
+    ? ` Raised $${lastFundingAmount / 1_000_000}M in ${lastFundingDate?.slice(0, 4)}.`
+    : '';
   return {
     id: random.int(10_000, 99_999_999),
     networkId: random.digits(8),
@@ -103,7 +126,7 @@ export function companyFacts(seed: number, key: string, hints: CompanyHints = {}
     employees,
     industry,
     categories: [industry.category, ...specialties],
-    description: `${name} builds ${specialties.map((s) => s.toLowerCase()).join(', ')} for ${random.pick(['banks', 'retailers', 'hospitals', 'developers', 'manufacturers', 'governments', 'small businesses'])}. Headquartered in ${hq.city}, founded in ${foundedYear}.`,
+    description: `${name} builds ${specialties.map(inSentence).join(', ')} for ${customers}. Headquartered in ${hq.city}, founded in ${foundedYear}.${fundingText}`,
     hq,
     street: `${random.int(1, 250)} ${random.pick(STREETS)}`,
     revenueSource1,
@@ -111,13 +134,12 @@ export function companyFacts(seed: number, key: string, hints: CompanyHints = {}
       revenueSource1 !== null && random.chance(0.6) ? Math.round(revenueSource1 * random.float(0.8, 1.25)) : null,
     revenueCurrency: random.chance(0.85) ? 'USD' : hq.currency,
     headcountChangePct: random.float(-15, 45, 1),
-    lastFundingDate: funded
-      ? `${random.int(Math.max(foundedYear, 2012), 2025)}-${twoDigits(random.int(1, 9))}-${twoDigits(random.int(1, 28))}`
-      : null,
-    lastFundingAmount: funded ? random.int(1, 150) * 1_000_000 : null,
+    lastFundingDate,
+    lastFundingAmount,
     stockTickers:
       type === 'public' ? [{ exchange: random.pick(STOCK_EXCHANGES), ticker: stem.slice(0, 4).toUpperCase() }] : [],
-    isB2b: random.chance(0.7) ? 1 : 0,
+    isB2b,
+    workPolicy: random.pick(['remote', 'hybrid', 'office'] as const),
     lastUpdatedAt: `2025-${twoDigits(random.int(6, 9))}-${twoDigits(random.int(1, 28))}`,
     social1Url: social('www.facebook.com'),
     social2Url: social('x.com'),
@@ -162,37 +184,55 @@ export function hasNoResults(query: string): boolean {
   return /\bno results\b/i.test(query);
 }
 
+/** What a verdict adds to a candidate's match score, the mean over the query's criteria. */
+const VERDICT_POINTS: Record<CriterionVerdict, number> = { YES: 100, MAYBE: 60, NO: 15 };
+/** Share of a query's candidates in the industry it names; the others are near misses, judged NO on it. */
+const ON_TOPIC_SHARE = 0.85;
+/** How far the service's score strays from the verdicts' mean, either way. */
+const SCORE_NOISE = 4;
+
 interface Candidate {
   index: number;
   score: number;
   quirks: Quirk[];
+  facts: CompanyFacts;
+  criteria: Record<string, CriterionVerdict>;
 }
 
+function judge(criteria: readonly Criterion[], facts: CompanyFacts): Record<string, CriterionVerdict> {
+  const verdicts: Record<string, CriterionVerdict> = {};
+  for (const criterion of criteria) verdicts[criterion.text] = criterion.verdict({ company: facts, place: facts.hq });
+  return verdicts;
+}
+
+/** The query's candidates: in the places it names, mostly in the industry it names, scored by their verdicts. */
 function candidatesFor(seed: number, query: string): Candidate[] {
   if (hasNoResults(query)) return [];
+  const industry = industryInQuery(query);
+  const places = placesInQuery(query);
+  const criteria = criteriaOfQuery(query);
   return Array.from({ length: CANDIDATES_PER_QUERY }, (_, index) => {
     const random = new Random(seed, 'company-candidate', query, index);
-    if (index === 0 && isHardCaseQuery(query)) return { index, score: 100, quirks: [...HARD_CASE_COMPANY_QUIRKS] };
-    return { index, score: random.int(20, 99), quirks: sprinkledQuirks(random) };
+    const fixture = index === 0 && isHardCaseQuery(query);
+    const hints: CompanyHints = {
+      industry: fixture || random.chance(ON_TOPIC_SHARE) ? industry : undefined,
+      place: places.length > 0 ? random.pick(places) : undefined,
+    };
+    const quirks = fixture ? [...HARD_CASE_COMPANY_QUIRKS] : sprinkledQuirks(random);
+    // Judged as served: a quirk's odd text is still what the record says.
+    const facts = companyWithQuirks(companyFacts(seed, `search\u241f${query}\u241f${index}`, hints), quirks);
+    const verdicts = judge(criteria, facts);
+    const points = Object.values(verdicts).map((verdict) => VERDICT_POINTS[verdict]);
+    const mean = points.reduce((sum, value) => sum + value, 0) / points.length;
+    const score = fixture ? 100 : Math.min(100, Math.max(0, Math.round(mean + random.int(-SCORE_NOISE, SCORE_NOISE))));
+    return { index, score, quirks, facts, criteria: verdicts };
   });
 }
 
-function verdict(random: Random, score: number): CriterionVerdict {
-  const roll = random.next() * 100;
-  if (roll < score) return 'YES';
-  return roll < score + (100 - score) / 2 ? 'MAYBE' : 'NO';
-}
-
-export function companySearchResult(seed: number, query: string, candidate: Candidate): Company {
-  const hints: CompanyHints = { industry: industryInQuery(query), place: placeInQuery(query) };
-  const facts = companyWithQuirks(
-    companyFacts(seed, `search\u241f${query}\u241f${candidate.index}`, hints),
-    candidate.quirks,
-  );
+function companySearchResult(seed: number, query: string, candidate: Candidate): Company {
+  const { facts } = candidate;
   const random = new Random(seed, 'company-result', query, candidate.index);
   const has = (quirk: Quirk) => candidate.quirks.includes(quirk);
-  const criteria: Record<string, CriterionVerdict> = {};
-  for (const criterion of criteriaForQuery(query)) criteria[criterion] = verdict(random, candidate.score);
   // The optional fields: each is present on roughly three results in four; a quirk forces its field in.
   const optional: Partial<Company> = {};
   if (random.chance(0.75)) optional.year_founded = String(facts.foundedYear);
@@ -216,7 +256,7 @@ export function companySearchResult(seed: number, query: string, candidate: Cand
     network_profile_url: facts.networkUrl,
     network_logo_url: facts.logoUrl,
     ...optional,
-    criteria,
+    criteria: { ...candidate.criteria },
   };
   return has('extra_fields') ? { ...company, ...EXTRA_FIELDS } : company;
 }

@@ -21,11 +21,22 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-/** The slug of the profile an email or phone belongs to ("the service first finds the associated profile"). */
+/**
+ * The slug of the profile an email or phone belongs to ("the service first finds the associated profile"). An
+ * email whose address spells a name (jane.doe@, jane_doe@) belongs to that person: their profile is named so.
+ */
 function slugBehind(seed: number, query: ContactQuery): string {
   if (query.kind === 'network_url') return query.slug;
   const identity = query.kind === 'email' ? query.email.toLowerCase() : phoneDigits(query.phone);
-  return mintSlug(new Random(seed, 'contact-owner', query.kind, identity));
+  const random = new Random(seed, 'contact-owner', query.kind, identity);
+  if (query.kind === 'phone') return mintSlug(random);
+  const names = identity
+    .split('@')[0]
+    .split(/[._+-]+/)
+    .map(slugWord)
+    .filter((word) => word.length > 1);
+  if (names.length < 2) return mintSlug(random);
+  return `${names[0]}-${names[names.length - 1]}-${random.hex(7)}`;
 }
 
 function usPhone(random: Random, prefix: string): string {

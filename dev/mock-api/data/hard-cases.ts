@@ -21,6 +21,7 @@ export const HARD_TEXT = {
   cjkFirstName: '芳',
   cjkLastName: '王',
   cjkFullName: '王芳',
+  cjkSummary: '東京とベルリンでプロダクトチームを率いています。データ基盤と決済が専門です。',
   rtlSchool: 'האוניברסיטה העברית בירושלים',
   newlines:
     'First line of the summary.\nSecond line, after a line feed.\r\nThird line, after CR LF.\n\n\tIndented fourth line.',
@@ -84,7 +85,7 @@ export const HARD_CASE_PLACES: Record<Quirk, string> = {
   date_like: 'second skill and current employer size range (company_size_range); company employee_count_range',
   leading_zero_zip: 'current employer HQ zip (company_hq_zipcode, Holtsville NY)',
   emoji: 'current position description; company network_company_description',
-  cjk: 'the name (王芳: name, full_name, first/last name); company network_company_description',
+  cjk: 'fixtures: the name (王芳: name, full_name, first/last name); other profiles (named by their URL): the summary; company network_company_description',
   rtl: 'location in Arabic (دبي) and first school in Hebrew; company network_company_description',
   newlines: 'summary; company network_company_description',
   long_summary: 'summary of exactly 60,000 characters (starts with the newlines text when both apply)',

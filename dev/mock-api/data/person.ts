@@ -1,7 +1,8 @@
 // One synthetic person per profile slug. The scraped, modern and legacy records are three renderings of the same
 // person, so scraping and enriching one URL agree on name, jobs and schools.
 
-import { companyFacts, type CompanyFacts } from './companies';
+import { companyFacts, type CompanyFacts, type CompanyHints } from './companies';
+import { industryInQuery, placesInQuery } from './criteria';
 import {
   fixtureQuirks,
   HARD_CASE_SLUG,
@@ -21,6 +22,7 @@ import {
   DEPARTMENT_TITLES,
   FIELDS_OF_STUDY,
   FIRST_NAMES,
+  INDUSTRIES,
   INTERESTS,
   LANGUAGES,
   LAST_NAMES,
@@ -36,6 +38,7 @@ import {
   SKILLS_BY_DEPARTMENT,
   TOPICS,
   type Department,
+  type Industry,
   type Place,
   type School,
 } from './vocabulary';
@@ -124,17 +127,86 @@ export function slugWord(name: string): string {
 
 const FIRST_BY_SLUG = new Map(FIRST_NAMES.map((name) => [slugWord(name), name]));
 const LAST_BY_SLUG = new Map(LAST_NAMES.map((name) => [slugWord(name), name]));
-const GENERATED_SLUG = /^([a-z]+)-([a-z]+)-[0-9a-f]{7}$/;
+/** The id the network appends to a slug whose name is taken: 7 hex digits. */
+const SLUG_ID = /^[0-9a-f]{7}$/;
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * The words of the name a slug spells, written as names are ("anna-schmidt-1a2b3c4" → Anna, Schmidt;
+ * "josé-garcía_99" → José, García; "muller" → Müller when the word list knows the spelling), without the id the
+ * network appends. Parts with digits are ids, not names.
+ */
+export function nameWordsOfSlug(slug: string): string[] {
+  const parts = slug.split(/[-_]+/).filter((part) => part !== '');
+  if (parts.length > 2 && SLUG_ID.test(parts[parts.length - 1])) parts.pop();
+  return parts
+    .filter((part) => /^\p{L}+$/u.test(part))
+    .map((part, i, all) => {
+      const known = i === all.length - 1 && all.length > 1 ? LAST_BY_SLUG.get(part) : FIRST_BY_SLUG.get(part);
+      return known ?? capitalised(part);
+    });
+}
 
 /** A slug as the network mints them, spelling a name: `anna-schmidt-1a2b3c4`. */
 export function mintSlug(random: Random): string {
   return `${slugWord(random.pick(FIRST_NAMES))}-${slugWord(random.pick(LAST_NAMES))}-${random.hex(7)}`;
 }
 
-/** Slug of the index-th person a people query finds (the hard-case fixture first for a "hard case" query). */
+// The id of a minted slug picks the city and industry of the person's latest employer, so a people search can find
+// people who fit it (a query for Berlin fintech mints ids that say Berlin and fintech), while each URL still
+// stands for one person whoever asks.
+
+const SLUG_ID_VALUES = 0x10000000;
+/** A person usually lives where their latest employer is; a search minting a slug tries a few ids for that. */
+const HOME_AT_EMPLOYER_SHARE = 0.7;
+const MINT_ATTEMPTS = 10;
+
+/** The employer a minted slug's id picks; undefined for slugs without an id. */
+function employerHintOfSlug(slug: string): CompanyHints | undefined {
+  const id = slug.split(/[-_]+/).pop() ?? '';
+  if (!SLUG_ID.test(id) || !slug.includes('-')) return undefined;
+  const n = parseInt(id, 16);
+  return {
+    place: PLACES[n % PLACES.length],
+    industry: INDUSTRIES[Math.floor(n / PLACES.length) % INDUSTRIES.length],
+  };
+}
+
+/** An id whose hint is this place and industry; `random` fills the rest of it. */
+function slugIdFor(place: Place, industry: Industry, random: Random): string {
+  const combinations = PLACES.length * INDUSTRIES.length;
+  const rest = random.int(0, Math.floor(SLUG_ID_VALUES / combinations) - 1);
+  const n = (rest * INDUSTRIES.length + INDUSTRIES.indexOf(industry)) * PLACES.length + PLACES.indexOf(place);
+  return n.toString(16).padStart(7, '0');
+}
+
+/** Where the person behind `slug` lives: mostly where their latest employer is. */
+function homeOf(seed: number, slug: string, employerPlace: Place): Place {
+  const random = new Random(seed, 'person-home', slug);
+  return random.chance(HOME_AT_EMPLOYER_SHARE) ? employerPlace : random.pick(PLACES);
+}
+
+/**
+ * Slug of the index-th person a people query finds (the hard-case fixture first for a "hard case" query): someone
+ * living in a place the query names, working in the industry it names.
+ */
 export function slugForQueryResult(seed: number, query: string, index: number): string {
   if (index === 0 && isHardCaseQuery(query)) return HARD_CASE_SLUG;
-  return mintSlug(new Random(seed, 'people-query', query, index));
+  const random = new Random(seed, 'people-query', query, index);
+  const places = placesInQuery(query);
+  const industry = industryInQuery(query);
+  if (places.length === 0 && !industry) return mintSlug(random);
+  const name = `${slugWord(random.pick(FIRST_NAMES))}-${slugWord(random.pick(LAST_NAMES))}`;
+  let slug = '';
+  for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
+    const place = random.pick(places.length > 0 ? places : PLACES);
+    slug = `${name}-${slugIdFor(place, industry ?? random.pick(INDUSTRIES), random)}`;
+    if (places.length === 0 || homeOf(seed, slug, place) === place) break;
+  }
+  return slug;
 }
 
 function monthsBetween(from: YearMonth, to: YearMonth): number {
@@ -165,6 +237,7 @@ function managementLevel(title: string): string {
 }
 
 function generatePositions(seed: number, random: Random, slug: string, department: Department): Position[] {
+  const latestEmployer = employerHintOfSlug(slug);
   const count = random.int(1, 5);
   const isWorking = random.chance(0.88);
   let end: YearMonth | null = isWorking ? null : addMonths(REFERENCE, -random.int(1, 8));
@@ -176,7 +249,7 @@ function generatePositions(seed: number, random: Random, slug: string, departmen
     const positionDepartment = random.chance(0.8)
       ? department
       : random.pick(Object.keys(DEPARTMENT_TITLES) as Department[]);
-    const employer = companyFacts(seed, `employer\u241f${slug}\u241f${i}`);
+    const employer = companyFacts(seed, `employer\u241f${slug}\u241f${i}`, i === 0 ? latestEmployer : {});
     // Nobody joins a company before it was founded.
     const company = { ...employer, foundedYear: Math.min(employer.foundedYear, from.year) };
     const title = random.pick(DEPARTMENT_TITLES[positionDepartment]);
@@ -246,11 +319,14 @@ function applyTextQuirks(person: Person): void {
   }
   if (has('leading_zero_zip')) current.company = { ...current.company, hq: LEADING_ZERO_ZIP_PLACE };
   if (has('emoji')) current.description = HARD_TEXT.emoji;
-  if (has('cjk')) {
+  // A fixture is named in Chinese; elsewhere the name stays the one the URL spells, and the summary is Japanese.
+  if (has('cjk') && fixtureQuirks(person.slug)) {
     person.firstName = HARD_TEXT.cjkFirstName;
     person.middleName = null;
     person.lastName = HARD_TEXT.cjkLastName;
     person.fullName = HARD_TEXT.cjkFullName;
+  } else if (has('cjk')) {
+    person.summary = HARD_TEXT.cjkSummary;
   }
   if (has('rtl')) {
     person.place = RTL_PLACE;
@@ -263,11 +339,12 @@ function applyTextQuirks(person: Person): void {
 /** The person behind a normalised profile slug (lower case, percent-decoded). */
 export function personForSlug(seed: number, slug: string): Person {
   const random = new Random(seed, 'person', slug);
-  const generated = GENERATED_SLUG.exec(slug);
-  // Slugs minted by searches spell the name; keep it so the record matches its URL.
-  const firstName = (generated && FIRST_BY_SLUG.get(generated[1])) || random.pick(FIRST_NAMES);
-  const lastName = (generated && LAST_BY_SLUG.get(generated[2])) || random.pick(LAST_NAMES);
-  const middleName = random.chance(0.15) ? random.pick(MIDDLE_NAMES) : null;
+  // The record's name is the one its URL spells; what the slug leaves out is made up.
+  const spelled = nameWordsOfSlug(slug);
+  const firstName = spelled[0] ?? random.pick(FIRST_NAMES);
+  const lastName = spelled.length > 1 ? spelled[spelled.length - 1] : random.pick(LAST_NAMES);
+  const middleName =
+    spelled.length > 2 ? spelled.slice(1, -1).join(' ') : random.chance(0.15) ? random.pick(MIDDLE_NAMES) : null;
   const department = random.pick(Object.keys(DEPARTMENT_TITLES) as Department[]);
   const positions = generatePositions(seed, random, slug, department);
   const quirks = fixtureQuirks(slug) ?? sprinkledQuirks(random);
@@ -293,7 +370,7 @@ export function personForSlug(seed: number, slug: string): Person {
         .slice(1, 3)
         .join(' and ') || current.company.name
     }. Interested in ${random.sample(INTERESTS, 2).join(' and ').toLowerCase()}.`,
-    place: random.chance(0.7) ? current.company.hq : random.pick(PLACES),
+    place: homeOf(seed, slug, current.company.hq),
     connections,
     followers: connections + random.int(0, 20_000),
     positions,

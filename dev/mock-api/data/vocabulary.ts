@@ -196,6 +196,17 @@ export const PLACES: readonly Place[] = [
     phonePrefix: '+331',
   },
   {
+    city: 'Lyon',
+    state: 'Auvergne-Rhône-Alpes',
+    country: 'France',
+    iso2: 'FR',
+    iso3: 'FRA',
+    regions: WESTERN_EUROPE,
+    zip: '69002',
+    currency: 'EUR',
+    phonePrefix: '+334',
+  },
+  {
     city: 'Amsterdam',
     state: 'North Holland',
     country: 'Netherlands',
@@ -649,18 +660,24 @@ export const COMPANY_NAME_SUFFIXES: readonly string[] = [
   'nova',
   'point',
 ];
-export const COMPANY_LEGAL_FORMS: readonly string[] = [
-  '',
-  '',
-  ' Inc.',
-  ' GmbH',
-  ' Ltd',
-  ' AG',
-  ' B.V.',
-  ' SAS',
-  ' Technologies',
-  ' Group',
-];
+/** Endings any company name may have; a legal form is added only where the headquarters' country uses it. */
+export const COMPANY_NAME_ENDINGS: readonly string[] = ['', '', '', ' Technologies', ' Group'];
+export const LEGAL_FORMS_BY_COUNTRY: Readonly<Record<string, readonly string[]>> = {
+  US: [' Inc.', ' LLC'],
+  CA: [' Inc.', ' Ltd'],
+  GB: [' Ltd'],
+  IE: [' Ltd'],
+  DE: [' GmbH', ' AG'],
+  CH: [' AG', ' GmbH'],
+  FR: [' SAS', ' SA'],
+  NL: [' B.V.'],
+  SE: [' AB'],
+  ES: [' S.L.'],
+  IT: [' S.r.l.'],
+  IN: [' Pvt Ltd'],
+  SG: [' Pte Ltd'],
+  AU: [' Pty Ltd'],
+};
 export const COMPANY_TYPES: readonly string[] = [
   'private',
   'private',
