@@ -91,9 +91,9 @@ export function startResearch(request: ResearchRequest): JobSummary {
   // From here on the job exists: a failure must not read as "not started" (a retry would start it twice). The
   // open sidebar still polls it, a poll creates a missing sheet, and the failure shows on the job for this user.
   try {
-    const sheet = book.insertSheet(job.sheetName);
+    // Created without moving the user: they stay on the sheet they work in ("Open sheet" goes to it).
+    const sheet = sheetNamed(book, job.sheetName);
     sheetTable(sheet).writeHeaders(1, RESEARCH_COLUMNS[columns].map(headerFor));
-    sheet.setFrozenRows(1);
     ensurePollTrigger(BACKGROUND_POLL_HANDLER);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
