@@ -1,5 +1,8 @@
 import type { Http, HttpOutcome, HttpRequest } from '../core/ports';
 
+/** What UrlFetchApp throws once the day's quota of calls is used up. */
+const DAILY_QUOTA_ERROR = /Service invoked too many times for one day: urlfetch/i;
+
 /** Http over UrlFetchApp. HTTP errors come back as responses; connection failures as networkError outcomes. */
 export const urlFetchHttp: Http = {
   fetchAll(requests: HttpRequest[]): HttpOutcome[] {
@@ -20,9 +23,11 @@ export const urlFetchHttp: Http = {
         body: response.getContentText(),
       }));
     } catch (error) {
-      // fetchAll throws as a whole when any request cannot connect, so no response of this batch is known.
+      // fetchAll throws as a whole when any request cannot connect, so no response of this batch is known; it also
+      // throws, sending nothing, once the account's daily UrlFetch quota is used up.
       const networkError = error instanceof Error ? error.message : String(error);
-      return requests.map(() => ({ networkError }));
+      const dailyQuota = DAILY_QUOTA_ERROR.test(networkError);
+      return requests.map(() => (dailyQuota ? { networkError, dailyQuota } : { networkError }));
     }
   },
 };

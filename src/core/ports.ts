@@ -21,6 +21,8 @@ export interface HttpResponse {
 /** A request that never got an HTTP answer (DNS, refused or dropped connection, timeout). */
 export interface HttpNetworkError {
   networkError: string;
+  /** Nothing was sent: the platform's daily quota of requests is used up (see docs/platform.md). */
+  dailyQuota?: boolean;
 }
 
 export type HttpOutcome = HttpResponse | HttpNetworkError;

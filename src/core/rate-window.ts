@@ -1,9 +1,12 @@
-// Paces scrape calls to the key's tier (5 / 15 / 150 / 300 a minute) so a formula spends its 30 seconds on answers,
-// not on 429s. The window is kept in the document cache so the cells of one spreadsheet share it; concurrent cells
-// can still overshoot a little, which the client's 429 handling absorbs.
+// Paces scrape calls to the key's tier (5 / 15 / 150 / 300 a minute) so a run spends its time on answers, not on
+// 429s. The window is kept in the document cache so the executions of one spreadsheet share it. A batch reserves its
+// slots when it starts and holds them until it has ended: the service counts a request when it arrives, which is
+// somewhere in between, so a slot freed 60 s after the batch ended can never make 61 s of requests look like 60.
 import type { Cache } from './ports';
 
 const WINDOW_MS = 60_000;
+/** Longer than the window, so a slot is never dropped while it still counts. */
+const ENTRY_TTL_SECONDS = 120;
 
 export class RateWindow {
   constructor(
@@ -12,19 +15,28 @@ export class RateWindow {
     private readonly perMinute: number,
   ) {}
 
-  /** How many calls may start at `now`, and when the next one may start if none can. */
-  allowance(now: number): { count: number; nextAt: number } {
+  /** Reserves up to `wanted` slots at `now`; when none is free, says when the next one frees up. */
+  reserve(now: number, wanted: number): { count: number; nextAt: number } {
     const recent = this.recent(now);
-    const count = Math.max(0, this.perMinute - recent.length);
-    const nextAt = count > 0 ? now : recent[recent.length - this.perMinute] + WINDOW_MS;
-    return { count, nextAt };
+    const count = Math.min(wanted, Math.max(0, this.perMinute - recent.length));
+    if (count === 0) return { count, nextAt: recent[recent.length - this.perMinute] + WINDOW_MS };
+    for (let i = 0; i < count; i++) recent.push(now);
+    this.store(recent);
+    return { count, nextAt: now };
   }
 
-  record(now: number, calls: number): void {
-    if (calls <= 0) return;
-    const recent = this.recent(now);
-    for (let i = 0; i < calls; i++) recent.push(now);
-    this.cache.putAll({ [this.cacheKey]: JSON.stringify(recent.slice(-this.perMinute)) }, 120);
+  /** Moves `count` slots reserved at `reservedAt` to `endedAt`, when their batch has answered. */
+  hold(reservedAt: number, endedAt: number, count: number): void {
+    const recent = this.recent(endedAt);
+    let moved = 0;
+    const times = recent.map((time) => (time === reservedAt && moved < count ? (moved++, endedAt) : time));
+    // Slots another execution's damaged write lost are held anyway.
+    while (moved++ < count) times.push(endedAt);
+    this.store(times.sort((a, b) => a - b));
+  }
+
+  private store(times: number[]): void {
+    this.cache.putAll({ [this.cacheKey]: JSON.stringify(times.slice(-this.perMinute)) }, ENTRY_TTL_SECONDS);
   }
 
   private recent(now: number): number[] {

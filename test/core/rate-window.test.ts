@@ -2,19 +2,33 @@ import { RateWindow } from '../../src/core/rate-window';
 import { memoryCache } from '../support/memory';
 
 describe('RateWindow', () => {
-  it('allows the tier rate within any 60-second window', () => {
+  it('reserves at most the tier rate within any 60-second window', () => {
     const window = new RateWindow(memoryCache(), 'rate:k', 5);
-    expect(window.allowance(1_000)).toEqual({ count: 5, nextAt: 1_000 });
-    window.record(1_000, 3);
-    window.record(20_000, 2);
-    expect(window.allowance(30_000)).toEqual({ count: 0, nextAt: 61_000 });
-    expect(window.allowance(61_000).count).toBe(3);
-    expect(window.allowance(80_001).count).toBe(5);
+    expect(window.reserve(1_000, 3)).toEqual({ count: 3, nextAt: 1_000 });
+    expect(window.reserve(20_000, 9)).toEqual({ count: 2, nextAt: 20_000 });
+    expect(window.reserve(30_000, 1)).toEqual({ count: 0, nextAt: 61_000 });
+    expect(window.reserve(61_000, 5).count).toBe(3);
+    expect(window.reserve(80_001, 5).count).toBe(2);
+  });
+
+  it('holds the slots of a batch until it ended, so requests that arrived late still count', () => {
+    const window = new RateWindow(memoryCache(), 'rate:k', 5);
+    expect(window.reserve(0, 5).count).toBe(5);
+    window.hold(0, 7_000, 5);
+    // 60 s after the batch started, its requests may have arrived only now: no slot is free before 67 s.
+    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 67_000 });
+    expect(window.reserve(67_001, 5).count).toBe(5);
+  });
+
+  it('shares the window through the cache, so two executions together stay under the rate', () => {
+    const cache = memoryCache();
+    expect(new RateWindow(cache, 'rate:k', 15).reserve(0, 10).count).toBe(10);
+    expect(new RateWindow(cache, 'rate:k', 15).reserve(1_000, 10).count).toBe(5);
   });
 
   it('survives a damaged cache entry', () => {
     const cache = memoryCache();
     cache.putAll({ 'rate:k': 'not json' }, 60);
-    expect(new RateWindow(cache, 'rate:k', 15).allowance(0).count).toBe(15);
+    expect(new RateWindow(cache, 'rate:k', 15).reserve(0, 20).count).toBe(15);
   });
 });

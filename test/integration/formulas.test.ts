@@ -240,11 +240,18 @@ describe('the 30-second budget', () => {
     const first = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
     expect(addon.env.clock.now() - startedAt).toBeLessThan(30_000);
     expect(first).toHaveLength(120);
-    const lateRows = first.flatMap((row, i) => (row[0] === NOT_FETCHED ? [i] : []));
-    expect(lateRows).toHaveLength(10);
-    expect(first.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(10);
     const firstRequests = await requested();
-    expect(firstRequests).toHaveLength(100);
+    // How many fit is the fetch engine's choice (its batches start small in a fresh document); some must be late.
+    expect(firstRequests.length).toBeGreaterThan(0);
+    expect(firstRequests.length).toBeLessThan(110);
+    const lateRows = first.flatMap((row, i) => (row[0] === NOT_FETCHED ? [i] : []));
+    expect(lateRows.map((i) => slugOf(input[i][0])).sort()).toEqual(
+      distinct
+        .map(slugOf)
+        .filter((slug) => !firstRequests.includes(slug))
+        .sort(),
+    );
+    expect(first.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(lateRows.length);
 
     await mock.control.clearLog();
     const second = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
@@ -252,7 +259,6 @@ describe('the 30-second budget', () => {
     expect(second.map((row) => slugOf(row[0]))).toEqual(input.map(([u]) => slugOf(u)));
     // The recalculation asked only for the rows that were late: the answers of the batches that completed were cached.
     const secondRequests = await requested();
-    expect(secondRequests).toHaveLength(10);
     expect(secondRequests.sort()).toEqual(lateRows.map((i) => slugOf(input[i][0])).sort());
     // In all: one request per distinct profile, none twice.
     const all = [...firstRequests, ...secondRequests];
@@ -267,15 +273,27 @@ describe('the 30-second budget', () => {
     slowRequests(addon.env, NETWORK, (nth) => (nth === 2 ? 25_000 : 9_000));
     const input = Array.from({ length: 110 }, (_, i) => [url(`killed-${i}`)]);
     expect(() => formula(addon, 'ENRICH_PROFILE', [input, 'network_url'])).toThrow('Exceeded maximum execution time');
-    expect(await requested()).toHaveLength(100);
+    const killedCall = await requested();
+    expect(killedCall.length).toBeGreaterThan(0);
 
     await mock.control.clearLog();
-    const again = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
-    expect(again.filter((row) => String(row[0]).startsWith('#ERROR'))).toHaveLength(0);
-    // The first batch (the first 50 profiles) was cached as it answered: only the lost batch and the rest are asked.
-    expect((await requested()).sort()).toEqual(
+    // Recalculated until every row is in (each recalculation fetches what fits in its 30 s).
+    let late = input.length;
+    for (let recalculation = 1; late > 0 && recalculation <= 3; recalculation++) {
+      const again = formula(addon, 'ENRICH_PROFILE', [input, 'network_url']) as Rows;
+      late = again.filter((row) => String(row[0]).startsWith('#ERROR')).length;
+    }
+    expect(late).toBe(0);
+    // The first batch was cached as it answered: only the lost batch and the rest are asked, each once.
+    const asked = await requested();
+    expect(new Set(asked).size).toBe(asked.length);
+    const cached = killedCall.filter((slug) => !asked.includes(slug));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.length).toBeLessThan(killedCall.length);
+    expect(cached).toEqual(input.slice(0, cached.length).map(([u]) => slugOf(u)));
+    expect(asked.sort()).toEqual(
       input
-        .slice(50)
+        .slice(cached.length)
         .map(([u]) => slugOf(u))
         .sort(),
     );

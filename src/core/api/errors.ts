@@ -19,6 +19,7 @@ export type ApiErrorKind =
   | 'unavailable'
   | 'malformed'
   | 'network'
+  | 'daily_quota'
   | 'legacy_format'
   | 'out_of_time';
 
@@ -84,6 +85,17 @@ export function noKeyError(): ApiError {
   return { kind: 'no_key', message: `No API key is set. Add one in ${SETTINGS_PLACE}.` };
 }
 
+/**
+ * Google counts every UrlFetch request against a daily quota per account (20,000 on consumer accounts, shared by all
+ * its scripts) and resets it 24 hours after the day's first request (docs/platform.md). Retrying cannot help.
+ */
+export function dailyQuotaUsedUp(): ApiFailure {
+  return failure(
+    'daily_quota',
+    "This Google account has used up its day's quota of web requests, so nothing was sent; Google resets it 24 hours after the day's first request, so try again then.",
+  );
+}
+
 export function outOfTime(): ApiFailure {
   return failure('out_of_time', 'Ran out of time before the service answered; recalculate to try again.');
 }
@@ -142,6 +154,7 @@ const MAY_HAVE_RUN: Partial<Record<OperationName, string>> = {
 /** The error an answer means for the given operation: a network failure or a status other than 2xx. */
 export function describeFailure(operation: OperationName, outcome: HttpOutcome, apiKey: string): ApiFailure {
   const mayHaveRun = MAY_HAVE_RUN[operation];
+  if (isNetworkError(outcome) && outcome.dailyQuota === true) return dailyQuotaUsedUp();
   if (isNetworkError(outcome)) {
     const reason = detailText(redactSecrets(outcome.networkError, apiKey));
     const advice = mayHaveRun ?? 'check the connection and try again';

@@ -109,15 +109,18 @@ interface OperationSpec<T> {
 // ---------- the operations ----------
 
 export function prepareScrape(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ScrapedProfile> {
-  return withInput(normalizeProfileUrl(profileUrl), (networkUrl) =>
-    operation(endpoint, {
-      name: 'scrape',
-      method: 'get',
-      path: '/api/enrich/scrape',
-      query: [['network_url', networkUrl]],
-      read: readScrapedProfile,
-    }),
-  );
+  return withInput(normalizeProfileUrl(profileUrl), (networkUrl) => prepareNormalizedScrape(endpoint, networkUrl));
+}
+
+/** For a URL normalizeProfileUrl already gave: nothing is checked again. */
+export function prepareNormalizedScrape(endpoint: ApiEndpoint, networkUrl: string): Prepared<ScrapedProfile> {
+  return operation(endpoint, {
+    name: 'scrape',
+    method: 'get',
+    path: '/api/enrich/scrape',
+    query: [['network_url', networkUrl]],
+    read: readScrapedProfile,
+  });
 }
 
 export function prepareCompanySearch(
@@ -158,14 +161,23 @@ export function prepareContactLookup(endpoint: ApiEndpoint, lookup: ContactLooku
         ? normalizeEmail(value)
         : normalizePhone(value);
   return withInput(normalized, (normalizedValue) =>
-    operation(endpoint, {
-      name: 'contacts',
-      method: 'get',
-      path: '/api/enrich/contacts',
-      query: [[name, normalizedValue]],
-      read: readContactLookup,
-    }),
+    prepareNormalizedContactLookup(endpoint, { [name]: normalizedValue } as ContactLookup),
   );
+}
+
+/** For a lookup classifyLookup already gave (one normalised value): nothing is checked again. */
+export function prepareNormalizedContactLookup(
+  endpoint: ApiEndpoint,
+  lookup: ContactLookup,
+): Prepared<ContactLookupResponse> {
+  const [name, value] = Object.entries(lookup)[0] as [string, string];
+  return operation(endpoint, {
+    name: 'contacts',
+    method: 'get',
+    path: '/api/enrich/contacts',
+    query: [[name, value]],
+    read: readContactLookup,
+  });
 }
 
 export function prepareStartResearch(
@@ -242,17 +254,22 @@ export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchP
 /** The modern profile record. Its parameters are undocumented; we send network_url (docs/api.md). */
 export function prepareProfileRecord(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ModernProfile> {
   return withInput(normalizeProfileUrl(profileUrl), (networkUrl) =>
-    operation(endpoint, {
-      name: 'profileRecord',
-      method: 'get',
-      path: '/api/enrich/network',
-      query: [
-        ['network_url', networkUrl],
-        ['legacy', false],
-      ],
-      read: readProfileRecord,
-    }),
+    prepareNormalizedProfileRecord(endpoint, networkUrl),
   );
+}
+
+/** For a URL normalizeProfileUrl already gave: nothing is checked again. */
+export function prepareNormalizedProfileRecord(endpoint: ApiEndpoint, networkUrl: string): Prepared<ModernProfile> {
+  return operation(endpoint, {
+    name: 'profileRecord',
+    method: 'get',
+    path: '/api/enrich/network',
+    query: [
+      ['network_url', networkUrl],
+      ['legacy', false],
+    ],
+    read: readProfileRecord,
+  });
 }
 
 // ---------- building blocks ----------

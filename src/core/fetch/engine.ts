@@ -1,0 +1,165 @@
+// One fetch engine for the per-row formulas (30 s a call) and enrichment runs (minutes a call): the deadline and the
+// credit budget are the caller's. Answers come from the document cache when they can; the rest go out in fetchAll
+// batches paced to the key's tier, sized to what the connection has shown (./batch-size), split when one fails as a
+// whole (../api/execute), and each batch's answers are cached the moment it answers, so an execution Sheets stops
+// later never pays for them twice.
+import { DEFAULT_RETRY_POLICY, dispatch, type Admission, type BatchOutcome, type Transport } from '../api/execute';
+import { noKeyError, type ApiResult } from '../api/errors';
+import { SCRAPES_PER_MINUTE } from '../api/types';
+import type { Cache, Clock, Hash, Http } from '../ports';
+import { RateWindow } from '../rate-window';
+import type { Settings } from '../settings';
+import { AnswerCache } from './answer-cache';
+import { BatchSize } from './batch-size';
+import type { FetchSpec } from './specs';
+
+export { FETCH_SPECS, type FetchSpec } from './specs';
+
+export interface FetchContext {
+  settings: Settings;
+  http: Http;
+  clock: Clock;
+  cache: Cache;
+  hash: Hash;
+}
+
+export interface FetchLimits {
+  /** Epoch ms by which every answer must be in hand. */
+  deadline: number;
+  /** Credits this call may still spend; undefined means no limit. */
+  creditBudget?: number;
+}
+
+export interface FetchReport<T> {
+  /** Inputs answered by the API in this call (success or final failure); each was cached as its batch answered. */
+  results: Map<string, ApiResult<T>>;
+  /** Inputs not sent in this call, and why. */
+  unsent: string[];
+  stoppedBy: 'time' | 'tier' | 'budget' | null;
+  creditsSpent: number;
+}
+
+/**
+ * The least time a batch is assumed to take when judging whether it can still finish before the deadline. A
+ * fetchAll lasts as long as its slowest request, a scrape is collected in real time (several seconds), and UrlFetch
+ * has no timeout: a batch started later would likely still be running when the execution is stopped, its answers
+ * paid for and lost.
+ */
+export const MIN_BATCH_ESTIMATE_MS = 8_000;
+
+/** Answers already in the document cache, by normalized input; sends nothing. */
+export function cachedAnswers<T>(spec: FetchSpec<T>, context: FetchContext, inputs: readonly string[]): Map<string, T> {
+  if (inputs.length === 0) return new Map();
+  return answerCache(spec, context).read(unique(inputs)) as Map<string, T>;
+}
+
+/**
+ * Fetches (uncached) inputs in fetchAll batches paced to the tier; caches each batch's answers, then hands them to
+ * onBatch, as soon as the batch answers, so an execution cut later never pays twice.
+ */
+export function fetchFresh<T>(
+  spec: FetchSpec<T>,
+  context: FetchContext,
+  inputs: readonly string[],
+  limits: FetchLimits,
+  onBatch?: (batch: Map<string, ApiResult<T>>) => void,
+): FetchReport<T> {
+  const wanted = unique(inputs);
+  const { apiKey, baseUrl } = context.settings;
+  if (apiKey === null) {
+    // Callers check for a key first; without one, nothing can be sent.
+    const failure = { ok: false as const, error: noKeyError() };
+    return { results: new Map(wanted.map((input) => [input, failure])), unsent: [], stoppedBy: null, creditsSpent: 0 };
+  }
+  const endpoint = { baseUrl, apiKey };
+  const run = new FreshFetch(spec, context, wanted, limits, onBatch);
+  const { results, stoppedBy } = dispatch(
+    transportOf(context),
+    wanted.map((input) => spec.prepare(endpoint, input)),
+    {
+      deadline: limits.deadline,
+      minBatchMs: MIN_BATCH_ESTIMATE_MS,
+      admit: (ready, now) => run.admit(ready, now),
+      answered: (outcome) => run.answered(outcome),
+    },
+  );
+  const report: FetchReport<T> = { results: new Map(), unsent: [], stoppedBy, creditsSpent: run.creditsSpent };
+  wanted.forEach((input, i) => {
+    const result = results[i];
+    if (result === undefined) report.unsent.push(input);
+    else report.results.set(input, result);
+  });
+  return report;
+}
+
+/** The state of one fetchFresh call: the batch size, the tier window, the credits spent. */
+class FreshFetch<T> {
+  creditsSpent = 0;
+  private readonly batchSize: BatchSize;
+  private readonly window: RateWindow | null;
+  private readonly answers: AnswerCache;
+
+  constructor(
+    private readonly spec: FetchSpec<T>,
+    context: FetchContext,
+    private readonly wanted: string[],
+    private readonly limits: FetchLimits,
+    private readonly onBatch?: (batch: Map<string, ApiResult<T>>) => void,
+  ) {
+    const { cache, hash, settings } = context;
+    const endpointId = hash(`${settings.baseUrl}\n${settings.apiKey}`);
+    this.batchSize = BatchSize.load(cache, `batch:${hash(settings.baseUrl)}`);
+    this.window = spec.paced ? new RateWindow(cache, `rate:${endpointId}`, SCRAPES_PER_MINUTE[settings.tier]) : null;
+    this.answers = answerCache(spec, context);
+  }
+
+  /** At most the learnt batch size, what the budget still pays for, and what the tier allows now. */
+  admit(ready: number, now: number): Admission {
+    let send = Math.min(ready, this.batchSize.size);
+    const { creditBudget } = this.limits;
+    const cost = this.spec.creditsPerFetch;
+    if (creditBudget !== undefined && cost > 0) {
+      const affordable = Math.floor((creditBudget - this.creditsSpent) / cost);
+      if (affordable <= 0) return { stop: 'budget' };
+      send = Math.min(send, affordable);
+    }
+    if (this.window === null) return { send };
+    const slots = this.window.reserve(now, send);
+    return slots.count === 0 ? { waitUntil: slots.nextAt, reason: 'tier' } : { send: slots.count };
+  }
+
+  answered(outcome: BatchOutcome<T>): void {
+    this.window?.hold(outcome.startedAt, outcome.endedAt, outcome.sent);
+    this.batchSize.observe(outcome);
+    const batch = new Map<string, ApiResult<T>>();
+    const fresh = new Map<string, T>();
+    // The service answered the other requests of a batch that failed as a whole (one connection failed), and
+    // billed them; their answers are lost.
+    let credits = outcome.failedWhole ? (outcome.sent - 1) * this.spec.creditsPerFetch : 0;
+    for (const { index, result } of outcome.answers) {
+      const input = this.wanted[index];
+      batch.set(input, result);
+      if (!result.ok) continue;
+      fresh.set(input, result.value);
+      credits += result.credits;
+    }
+    this.creditsSpent += credits;
+    if (fresh.size > 0) this.answers.write(fresh);
+    if (batch.size > 0) this.onBatch?.(batch);
+  }
+}
+
+function answerCache<T>(spec: FetchSpec<T>, context: FetchContext): AnswerCache {
+  return new AnswerCache(context.cache, context.hash, {
+    baseUrl: context.settings.baseUrl,
+    operation: spec.operation,
+  });
+}
+
+function transportOf(context: FetchContext): Transport {
+  return { http: context.http, clock: context.clock, random: Math.random, retry: DEFAULT_RETRY_POLICY };
+}
+
+function unique(values: readonly string[]): string[] {
+  return Array.from(new Set(values));
+}
