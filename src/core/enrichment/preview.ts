@@ -1,0 +1,112 @@
+// What a run over a column would do and cost, from the column, its status cells and the cache alone: no request.
+// The run itself treats every row the same way, so without faults it spends exactly the preview's credits less what
+// the service does not bill (private and unknown profiles).
+import { SCRAPES_PER_MINUTE, type Tier } from '../api/types';
+import type { EnrichmentPreview, InvalidSample } from '../contract';
+import type { OperationSpec } from './operations';
+import { cellText, inputState } from './rows';
+import { invalidStatus, isFinal, statusKind } from './status';
+
+/** How a new run sees a row of its column. */
+export type StartRow =
+  | { kind: 'blank' }
+  | { kind: 'invalid'; reason: string }
+  /** Its status is final (OK, NOT FOUND, PRIVATE) and the run does not overwrite. */
+  | { kind: 'done' }
+  | { kind: 'pending'; normalized: string };
+
+export function startRows(
+  spec: OperationSpec,
+  inputs: readonly unknown[],
+  statuses: readonly unknown[],
+  overwrite: boolean,
+): StartRow[] {
+  return inputs.map((cell, index): StartRow => {
+    const state = inputState(spec, cell);
+    if (state.kind !== 'valid') return state;
+    if (!overwrite && isFinal(statusKind(statuses[index]))) return { kind: 'done' };
+    return { kind: 'pending', normalized: state.normalized };
+  });
+}
+
+/** The distinct inputs a run would have to answer, in row order. */
+export function pendingInputs(rows: readonly StartRow[]): string[] {
+  const inputs = new Set<string>();
+  for (const row of rows) if (row.kind === 'pending') inputs.add(row.normalized);
+  return [...inputs];
+}
+
+/**
+ * The status column as a run starts: invalid rows say why, rows to fetch (including earlier errors, and every row
+ * when overwriting) are cleared, final statuses stay, blank inputs have none.
+ */
+export function startStatuses(rows: readonly StartRow[], statuses: readonly unknown[]): unknown[] {
+  return rows.map((row, index) => {
+    if (row.kind === 'invalid') return invalidStatus(row.reason);
+    return row.kind === 'done' ? statuses[index] : '';
+  });
+}
+
+/** Fetches a minute for operations the tier does not pace: 50 parallel requests, a few seconds a batch. */
+const UNPACED_FETCHES_PER_MINUTE = 600;
+const MAX_INVALID_SAMPLES = 10;
+
+export function fetchesPerMinute(paced: boolean, tier: Tier): number {
+  return paced ? SCRAPES_PER_MINUTE[tier] : UNPACED_FETCHES_PER_MINUTE;
+}
+
+/** Seconds to fetch `count` inputs at `perMinute`, whole seconds rounded up. */
+export function secondsToFetch(count: number, perMinute: number): number {
+  return Math.ceil((count * 60) / perMinute);
+}
+
+export interface PreviewInput {
+  rows: readonly StartRow[];
+  /** The sheet row of rows[0]. */
+  firstInputRow: number;
+  inputs: readonly unknown[];
+  /** Normalized inputs whose answer is in the cache. */
+  cached: ReadonlySet<string>;
+  creditsPerFetch: number;
+  perMinute: number;
+  /** The field headers in order, then the status column's. */
+  columns: string[];
+}
+
+/** Each row counted once, by precedence: blank, invalid, alreadyDone, duplicate, cached, toFetch. */
+export function previewOf(input: PreviewInput): EnrichmentPreview {
+  const preview: EnrichmentPreview = {
+    rows: input.rows.length,
+    blank: 0,
+    invalid: 0,
+    duplicates: 0,
+    cached: 0,
+    alreadyDone: 0,
+    toFetch: 0,
+    credits: 0,
+    estimatedSeconds: 0,
+    columns: input.columns,
+    invalidSamples: [],
+  };
+  const counted = new Set<string>();
+  input.rows.forEach((row, index) => {
+    if (row.kind === 'blank') preview.blank++;
+    else if (row.kind === 'invalid') {
+      preview.invalid++;
+      if (preview.invalidSamples.length < MAX_INVALID_SAMPLES) preview.invalidSamples.push(sample(input, index, row));
+    } else if (row.kind === 'done') preview.alreadyDone++;
+    else if (counted.has(row.normalized)) preview.duplicates++;
+    else {
+      counted.add(row.normalized);
+      if (input.cached.has(row.normalized)) preview.cached++;
+      else preview.toFetch++;
+    }
+  });
+  preview.credits = preview.toFetch * input.creditsPerFetch;
+  preview.estimatedSeconds = secondsToFetch(preview.toFetch, input.perMinute);
+  return preview;
+}
+
+function sample(input: PreviewInput, index: number, row: { reason: string }): InvalidSample {
+  return { row: input.firstInputRow + index, value: cellText(input.inputs[index]), reason: row.reason };
+}

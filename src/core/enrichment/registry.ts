@@ -1,0 +1,140 @@
+// The enrichment runs of one document, kept in document properties (shared by its editors): one small entry per
+// run that does not grow with its rows (the status column holds the per-row state), and at most MAX_RUNS entries.
+import type { Tier } from '../api/types';
+import type { EnrichOperation, RunStatus, RunSummary } from '../contract';
+import type { KeyValue } from '../ports';
+import { NO_COUNTS, type RunCounts } from './progress';
+
+const RUN_PREFIX = 'enrichment.run.';
+export const MAX_RUNS = 30;
+/** Longest sentence kept, so an entry always fits the 9 KB a property may hold. */
+const MAX_TEXT = 500;
+
+/** An execution working on the run, and until when its claim holds (it never runs longer than that). */
+export interface RunLease {
+  token: string;
+  until: number;
+}
+
+export interface RunRecord extends RunCounts {
+  runId: string;
+  sheetName: string;
+  inputA1: string;
+  operation: EnrichOperation;
+  status: RunStatus;
+  /** Canonical field names, in the order asked. */
+  fields: string[];
+  overwrite: boolean;
+  /** The named range of the header row and the input rows: it moves and grows with inserted rows. */
+  rangeName: string;
+  creditsEstimated: number;
+  creditsSpent: number;
+  message: string;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Who started it (an opaque id): their key pays, their sidebar and trigger continue it. */
+  startedBy: string;
+  /** The service the run asks; a user whose settings point elsewhere cannot continue it. */
+  baseUrl: string;
+  /** The starter's tier when the run began, for its time estimate. */
+  tier: Tier;
+  lease: RunLease | null;
+}
+
+export function isUnfinished(status: RunStatus): boolean {
+  return status === 'running' || status === 'paused';
+}
+
+function parseRun(text: string | undefined | null): RunRecord | null {
+  if (text === null || text === undefined) return null;
+  try {
+    return { ...NO_COUNTS, ...(JSON.parse(text) as RunRecord) };
+  } catch {
+    return null;
+  }
+}
+
+/** JSON with keys in one order, so equal entries give equal text however they were built. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+function capText(text: string): string {
+  return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT - 1)}…`;
+}
+
+export class RunRegistry {
+  constructor(private readonly store: KeyValue) {}
+
+  get(runId: string): RunRecord | null {
+    return typeof runId === 'string' ? parseRun(this.store.get(RUN_PREFIX + runId)) : null;
+  }
+
+  /** Newest first, from one read of the store. */
+  all(): RunRecord[] {
+    const entries = this.store.getAll();
+    return Object.keys(entries)
+      .filter((key) => key.startsWith(RUN_PREFIX))
+      .map((key) => parseRun(entries[key]))
+      .filter((run): run is RunRecord => run !== null)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }
+
+  /**
+   * Writes the entry unless it says what `previous` (the entry as read) says, so a poll that changes nothing spends
+   * no property write; updatedAt moves only with a change.
+   */
+  save(run: RunRecord, previous: RunRecord | null, now: string): RunRecord {
+    const capped = { ...run, message: capText(run.message), error: run.error === null ? null : capText(run.error) };
+    if (previous !== null && canonical({ ...capped, updatedAt: '' }) === canonical({ ...previous, updatedAt: '' })) {
+      return previous;
+    }
+    const saved = { ...capped, updatedAt: now };
+    this.store.set(RUN_PREFIX + run.runId, JSON.stringify(saved));
+    return saved;
+  }
+
+  /** Drops the oldest finished runs beyond MAX_RUNS and answers them; unfinished runs are never dropped. */
+  prune(): RunRecord[] {
+    const runs = this.all();
+    let excess = runs.length - MAX_RUNS;
+    const dropped: RunRecord[] = [];
+    for (const run of runs.reverse()) {
+      if (excess <= 0) break;
+      if (isUnfinished(run.status)) continue;
+      this.store.delete(RUN_PREFIX + run.runId);
+      dropped.push(run);
+      excess--;
+    }
+    return dropped;
+  }
+}
+
+/** Only the fields of the sidebar contract. */
+export function toSummary(run: RunRecord, etaSeconds: number | null, extraError: string | null = null): RunSummary {
+  return {
+    runId: run.runId,
+    sheetName: run.sheetName,
+    inputA1: run.inputA1,
+    operation: run.operation,
+    status: run.status,
+    total: run.total,
+    done: run.done,
+    ok: run.ok,
+    notFound: run.notFound,
+    failed: run.failed,
+    invalid: run.invalid,
+    creditsEstimated: run.creditsEstimated,
+    creditsSpent: run.creditsSpent,
+    etaSeconds,
+    message: run.message,
+    error: run.error ?? extraError,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+  };
+}

@@ -1,0 +1,100 @@
+// What the sidebar sends to preview or start a run, checked before anything is sent, spent or written: the shape of
+// the request first (parseRequest), then the column as the sheet holds it (readColumn).
+import type { EnrichOperation, EnrichmentRequest } from '../contract';
+import { parseFieldList, type FieldPath } from '../fields/flatten';
+import { parseColumnRange, type ColumnRange } from './a1';
+import { isOperation, OPERATIONS, type OperationSpec } from './operations';
+import { columnLayout, isBlankCell, type ColumnLayout } from './rows';
+
+/** A request refused; the message is one sentence for the user. */
+export class EnrichmentError extends Error {}
+
+export interface ParsedRequest {
+  sheetName: string;
+  /** As the request gave it. */
+  inputA1: string;
+  range: ColumnRange;
+  operation: EnrichOperation;
+  spec: OperationSpec;
+  /** Each field once, in the order asked. */
+  fields: FieldPath[];
+  overwrite: boolean;
+}
+
+export function parseRequest(input: unknown): ParsedRequest {
+  if (typeof input !== 'object' || input === null) throw new EnrichmentError('Choose a column to enrich.');
+  const request = input as Partial<Record<keyof EnrichmentRequest, unknown>>;
+  if (!isOperation(request.operation)) {
+    throw new EnrichmentError('Choose what to fetch: scrape, profile or contacts.');
+  }
+  const spec = OPERATIONS[request.operation];
+  if (typeof request.sheetName !== 'string' || request.sheetName === '') {
+    throw new EnrichmentError('Name the sheet that holds the inputs.');
+  }
+  const parsed = parseColumnRange(request.inputA1);
+  if (!parsed.ok) throw new EnrichmentError(parsed.message);
+  if (parsed.sheetName !== null && parsed.sheetName !== request.sheetName) {
+    throw new EnrichmentError(`The range ${String(request.inputA1)} is not on the sheet "${request.sheetName}".`);
+  }
+  if (request.overwrite !== undefined && request.overwrite !== null && typeof request.overwrite !== 'boolean') {
+    throw new EnrichmentError('Overwrite must be true or false.');
+  }
+  return {
+    sheetName: request.sheetName,
+    inputA1: String(request.inputA1).trim(),
+    range: parsed.range,
+    operation: request.operation,
+    spec,
+    fields: requestedFields(spec, request.fields),
+    overwrite: request.overwrite === true,
+  };
+}
+
+/** Names as a list or as text (commas or semicolons, as the formulas take them); none: the formula's defaults. */
+function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
+  const names = Array.isArray(fields) ? fields : typeof fields === 'string' ? fields : null;
+  const none = names === null || (Array.isArray(names) ? names.every(isBlankCell) : names.trim() === '');
+  if (fields !== undefined && fields !== null && names === null) {
+    throw new EnrichmentError('Give the fields as a list of names, such as ["name", "headline"].');
+  }
+  if (none || names === null) return [...spec.defaults()];
+  if (Array.isArray(names) && names.some((name) => typeof name !== 'string')) {
+    throw new EnrichmentError('Give each field as a name, such as "headline".');
+  }
+  const parsed = parseFieldList(Array.isArray(names) ? [names] : names, spec.recordType);
+  if (!parsed.ok) throw new EnrichmentError(parsed.message);
+  // A name asked twice would address the same column twice.
+  const byName = new Map(parsed.fields.map((field) => [field.name, field] as const));
+  return [...byName.values()];
+}
+
+export function missingSheetError(sheetName: string): EnrichmentError {
+  return new EnrichmentError(`There is no sheet named "${sheetName}" in this spreadsheet.`);
+}
+
+/** The selection's cells from its first row down, clipped to the sheet's last row with content. */
+export interface ColumnCells {
+  firstRow: number;
+  cells: readonly unknown[];
+}
+
+export interface InputColumn extends ColumnLayout {
+  headerRow: number;
+  /** The input cells, from firstInputRow down. */
+  inputs: readonly unknown[];
+}
+
+/** The header and the inputs of a request's column; a column without a header row or without inputs is refused. */
+export function readColumn(request: ParsedRequest, column: ColumnCells): InputColumn {
+  const layout = columnLayout(column.firstRow, column.cells[0]);
+  if (layout.headerRow === null) {
+    throw new EnrichmentError(
+      `A selection that starts on row 1 needs a header in its first cell, such as "Profile URL", to name the column.`,
+    );
+  }
+  const inputs = column.cells.slice(layout.headerInSelection ? 1 : 0);
+  if (inputs.every(isBlankCell)) {
+    throw new EnrichmentError(`The range ${request.inputA1} holds no inputs to enrich.`);
+  }
+  return { ...layout, headerRow: layout.headerRow, inputs };
+}

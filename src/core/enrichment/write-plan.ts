@@ -1,0 +1,176 @@
+// The writes of one chunk of a run, planned from the rows as the sheet holds them at write time. Values are matched
+// to their rows by the input's value, not by position, so rows sorted or inserted during a run still get their own
+// values. Only cells that change are written (a cell holding a value or a formula is never written unless the run
+// overwrites, and then only in an output column of a row it settles), and the writes are grouped into as few
+// rectangles as possible: one per run of adjacent columns in the usual case.
+import { planWrite, type CellValue } from '../cells';
+import type { KindName } from '../fields/catalog';
+import type { RowOutcome } from './status';
+import { isBlankCell } from './rows';
+
+/** The rows of the run and the columns it reads, as read in one go: data rows only (no header). */
+export interface ChunkGrid {
+  /** The sheet row of values[0]. */
+  firstRow: number;
+  /** The sheet column of values[r][0]. */
+  firstColumn: number;
+  values: readonly (readonly unknown[])[];
+  /** Same shape; '' where a cell holds no formula. */
+  formulas: readonly (readonly string[])[];
+}
+
+export interface ChunkTargets {
+  inputColumn: number;
+  /** One per field, 1-based. */
+  fieldColumns: readonly number[];
+  fieldKinds: readonly KindName[];
+  statusColumn: number;
+}
+
+/** One rectangle: its number formats (one per column) and its values, written with one setValues. */
+export interface WriteBlock {
+  row: number;
+  column: number;
+  formats: string[];
+  values: CellValue[][];
+}
+
+export interface ChunkPlan {
+  blocks: WriteBlock[];
+  /** The status column after the writes, one cell per grid row. */
+  statuses: unknown[];
+  /** Rows given a status by this chunk. */
+  settled: number;
+}
+
+/** What a row's input gets; null leaves the row alone (a blank input, or one not answered yet). */
+export type OutcomeOf = (input: unknown) => RowOutcome | null;
+
+type CellPlan = { write: CellValue } | 'free' | 'keep';
+
+export function planChunkWrite(
+  grid: ChunkGrid,
+  targets: ChunkTargets,
+  outcomeOf: OutcomeOf,
+  overwrite: boolean,
+): ChunkPlan {
+  const at = (r: number, column: number) => grid.values[r][column - grid.firstColumn];
+  const isEmpty = (r: number, column: number) =>
+    isBlankCell(at(r, column)) && grid.formulas[r][column - grid.firstColumn] === '';
+  const writes = new Map<number, Map<number, CellValue>>();
+  const statuses = grid.values.map((_, r) => at(r, targets.statusColumn));
+  grid.values.forEach((_, r) => {
+    if (!isEmpty(r, targets.statusColumn)) return; // settled earlier, by this run or another
+    const outcome = outcomeOf(at(r, targets.inputColumn));
+    if (outcome === null) return;
+    const row = new Map<number, CellValue>([[targets.statusColumn, outcome.status]]);
+    outcome.values?.forEach((value, i) => {
+      const column = targets.fieldColumns[i];
+      const empty = isEmpty(r, column);
+      if ((overwrite || empty) && !(empty && value === '')) row.set(column, value);
+    });
+    writes.set(r, row);
+    statuses[r] = outcome.status;
+  });
+  const cellPlan = (r: number, column: number): CellPlan => {
+    const value = writes.get(r)?.get(column);
+    if (value !== undefined) return { write: value };
+    return isEmpty(r, column) ? 'free' : 'keep';
+  };
+  const kindOf = new Map<number, KindName>(targets.fieldColumns.map((column, i) => [column, targets.fieldKinds[i]]));
+  kindOf.set(targets.statusColumn, 'text');
+  const rows = [...writes.keys()].sort((a, b) => a - b);
+  const blocks = adjacentRuns([...kindOf.keys()]).flatMap((run) =>
+    rectanglesOf(run, rows, cellPlan).map((rect) => toBlock(grid.firstRow, rect, cellPlan, kindOf)),
+  );
+  return { blocks, statuses, settled: writes.size };
+}
+
+/** Sorted columns grouped into runs of adjacent ones. */
+function adjacentRuns(columns: number[]): number[][] {
+  const runs: number[][] = [];
+  for (const column of [...new Set(columns)].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] + 1 === column) last.push(column);
+    else runs.push([column]);
+  }
+  return runs;
+}
+
+interface Rect {
+  /** Grid rows, inclusive. */
+  top: number;
+  bottom: number;
+  columns: number[];
+}
+
+/**
+ * The rectangles covering the writes in one run of columns. A row splits its run at cells to keep; the pieces
+ * holding a write are its segments. A rectangle goes on down through rows with the same segment, and through rows
+ * with nothing to write whose cells in it are empty (writing '' there changes nothing), but ends at anything else.
+ */
+function rectanglesOf(run: number[], rows: number[], cellPlan: (r: number, column: number) => CellPlan): Rect[] {
+  const done: Rect[] = [];
+  let open: Rect[] = [];
+  const key = (columns: number[]) => columns.join(',');
+  for (let r = rows[0]; rows.length > 0 && r <= rows[rows.length - 1]; r++) {
+    const segments = segmentsOf(run, r, cellPlan);
+    const wanted = new Set(segments.map(key));
+    const kept: Rect[] = [];
+    for (const rect of open) {
+      const blankHere = rect.columns.every((column) => cellPlan(r, column) === 'free');
+      if (wanted.has(key(rect.columns))) {
+        rect.bottom = r;
+        wanted.delete(key(rect.columns));
+        kept.push(rect);
+      } else if (segments.length === 0 && blankHere) kept.push(rect);
+      else done.push(rect);
+    }
+    for (const columns of segments) if (wanted.has(key(columns))) kept.push({ top: r, bottom: r, columns });
+    open = kept;
+  }
+  return [...done, ...open];
+}
+
+function segmentsOf(run: number[], r: number, cellPlan: (r: number, column: number) => CellPlan): number[][] {
+  const segments: number[][] = [];
+  let current: number[] = [];
+  let hasWrite = false;
+  const close = () => {
+    if (hasWrite) segments.push(current);
+    current = [];
+    hasWrite = false;
+  };
+  for (const column of run) {
+    const plan = cellPlan(r, column);
+    if (plan === 'keep') close();
+    else {
+      current.push(column);
+      hasWrite ||= plan !== 'free';
+    }
+  }
+  close();
+  return segments;
+}
+
+function toBlock(
+  firstRow: number,
+  rect: Rect,
+  cellPlan: (r: number, column: number) => CellPlan,
+  kindOf: Map<number, KindName>,
+): WriteBlock {
+  const values: CellValue[][] = [];
+  for (let r = rect.top; r <= rect.bottom; r++) {
+    values.push(
+      rect.columns.map((column) => {
+        const plan = cellPlan(r, column);
+        return typeof plan === 'object' ? plan.write : '';
+      }),
+    );
+  }
+  const planned = planWrite(
+    rect.columns.map((column) => ({ kind: kindOf.get(column)! })),
+    values,
+  );
+  return { row: firstRow + rect.top, column: rect.columns[0], formats: planned.formats, values: planned.rows };
+}

@@ -1,0 +1,98 @@
+import { MAX_RUNS, RunRegistry, toSummary, type RunRecord } from '../../../src/core/enrichment/registry';
+import { memoryStore } from '../../support/memory';
+
+function run(runId: string, createdAt: string, status: RunRecord['status'] = 'completed'): RunRecord {
+  return {
+    runId,
+    sheetName: 'Leads',
+    inputA1: 'A2:A9',
+    operation: 'scrape',
+    status,
+    fields: ['name'],
+    overwrite: false,
+    rangeName: `sheetEnrichRun_${runId}`,
+    total: 8,
+    done: 3,
+    ok: 2,
+    notFound: 1,
+    failed: 0,
+    invalid: 0,
+    creditsEstimated: 16,
+    creditsSpent: 4,
+    message: '',
+    error: null,
+    createdAt,
+    updatedAt: createdAt,
+    startedBy: 'ann',
+    baseUrl: 'https://api.enrich.example',
+    tier: '2',
+    lease: null,
+  };
+}
+
+describe('RunRegistry', () => {
+  it('writes an entry only when it changed, moving updatedAt with the change', () => {
+    const store = memoryStore();
+    const writes: string[] = [];
+    const registry = new RunRegistry({ ...store, set: (key, value) => (writes.push(key), store.set(key, value)) });
+    const first = registry.save(run('a', 'T0'), null, 'T1');
+    expect(first.updatedAt).toBe('T1');
+    // Built in another key order, saying the same: no write.
+    const same = Object.fromEntries(Object.entries(first).reverse()) as unknown as RunRecord;
+    expect(registry.save({ ...same, updatedAt: 'T9' }, registry.get('a'), 'T2')).toEqual(first);
+    expect(writes).toHaveLength(1);
+    const changed = registry.save({ ...first, done: 4 }, registry.get('a'), 'T3');
+    expect(changed).toMatchObject({ done: 4, updatedAt: 'T3' });
+    expect(writes).toHaveLength(2);
+  });
+
+  it('keeps entries small whatever the sentences', () => {
+    const store = memoryStore();
+    new RunRegistry(store).save(
+      { ...run('a', 'T0'), message: 'm'.repeat(20_000), error: 'e'.repeat(20_000) },
+      null,
+      'T1',
+    );
+    expect(Buffer.byteLength(Object.values(store.data)[0])).toBeLessThan(9 * 1024);
+  });
+
+  it('lists newest first and prunes the oldest finished runs, never unfinished ones', () => {
+    const registry = new RunRegistry(memoryStore());
+    registry.save(run('old-paused', '2020-01-01T00:00:00.000Z', 'paused'), null, 'T');
+    for (let i = 0; i < MAX_RUNS + 3; i++) {
+      registry.save(run(`r${i}`, new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()), null, 'T');
+    }
+    const dropped = registry.prune().map((r) => r.runId);
+    expect(dropped).toEqual(['r0', 'r1', 'r2', 'r3']);
+    const ids = registry.all().map((r) => r.runId);
+    expect(ids).toHaveLength(MAX_RUNS);
+    expect(ids[0]).toBe(`r${MAX_RUNS + 2}`);
+    expect(ids).toContain('old-paused');
+  });
+
+  it('summaries carry only the contract fields', () => {
+    expect(Object.keys(toSummary(run('a', 'T0'), 12)).sort()).toEqual(
+      [
+        'runId',
+        'sheetName',
+        'inputA1',
+        'operation',
+        'status',
+        'total',
+        'done',
+        'ok',
+        'notFound',
+        'failed',
+        'invalid',
+        'creditsEstimated',
+        'creditsSpent',
+        'etaSeconds',
+        'message',
+        'error',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(toSummary(run('a', 'T0'), null, 'The trigger has no document.').error).toBe('The trigger has no document.');
+  });
+});
