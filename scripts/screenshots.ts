@@ -1,0 +1,100 @@
+// npm run screenshots: renders the README's picture, docs/playground.png, from the playground as a newcomer sees it:
+// the demo sheet enriched, beside the sidebar with a finished research job and its sheet tabs. Not a test: it
+// asserts nothing and fails only when the playground cannot be driven. Uses the browser tests' Chromium launch.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/browser/chromium';
+
+const ROOT = join(__dirname, '..');
+const PICTURE = join('docs', 'playground.png');
+const VIEWPORT = { width: 1440, height: 810 };
+const PLAYGROUND_LINE = /^Playground: (http:\/\/localhost:\d+)$/m;
+const START_TIMEOUT_MS = 90_000;
+const JOB_TIMEOUT_MS = 60_000;
+const STEP_TIMEOUT_MS = 15_000;
+
+/** `npm start` on a free port, in its own process group so that stopping it stops the mock API too. */
+function startPlayground(): { url: Promise<string>; stop: () => void } {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
+  // The picture shows the mock's demo data, whatever service the developer's shell points at.
+  delete env.SHEET_ENRICH_API_URL;
+  delete env.SHEET_ENRICH_API_KEY;
+  const child = spawn('npm', ['start', '--', '--port', '0'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start printed no playground URL:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = PLAYGROUND_LINE.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  const stop = () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  };
+  return { url, stop };
+}
+
+/** The grid cell at an A1 address such as "B2". */
+function cell(page: Page, a1: string) {
+  const [, letters, row] = /^([A-Z]+)(\d+)$/.exec(a1)!;
+  const column = [...letters].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
+  return page.locator(`#grid td[data-row="${row}"][data-column="${column}"]`);
+}
+
+async function showDemoSheet(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Demo', exact: true }).click();
+  await page.getByRole('tab', { name: 'Demo', exact: true, selected: true }).waitFor();
+  // The demo's formulas have answered once the first profile's name is in B2.
+  await cell(page, 'B2').filter({ hasText: /\S/ }).waitFor();
+}
+
+async function runResearchJob(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions' }).click();
+  await page.getByRole('menuitem', { name: 'sheet-enrich' }).hover();
+  await page.getByRole('menuitem', { name: 'Research people…' }).click();
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.getByLabel('Research brief').fill('Heads of data at fintech startups in Berlin');
+  await sidebar.getByLabel('Result limit').fill('8');
+  await sidebar.getByRole('button', { name: 'Start research' }).click();
+  await sidebar.locator('.job-card .badge', { hasText: 'Completed' }).waitFor({ timeout: JOB_TIMEOUT_MS });
+}
+
+async function main(): Promise<void> {
+  const playground = startPlayground();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto(await playground.url);
+    await showDemoSheet(page);
+    await runResearchJob(page);
+    await showDemoSheet(page);
+    await cell(page, 'B2').click();
+    await page.screenshot({ path: join(ROOT, PICTURE) });
+    console.log(`Wrote ${PICTURE}`);
+  } finally {
+    await browser.close();
+    playground.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
