@@ -1,7 +1,13 @@
-// The one way a message repeats outside text (user input, a service's detail): on one line and never too long.
+// Small text rules of the core: the one way a message repeats outside text (user input, a service's detail), on one
+// line and never too long; and what counts as blank.
 
 /** Whitespace runs (newlines included) as single spaces, trimmed, and cut to at most max characters with "…". */
 export function shorten(text: string, max: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > max ? oneLine.slice(0, max - 1) + '…' : oneLine;
+  return oneLine.length > max ? oneLine.slice(0, max - 1).trimEnd() + '…' : oneLine;
+}
+
+/** Nothing to read: null, undefined, or text of only whitespace (the empty string included). */
+export function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }

@@ -17,6 +17,7 @@ import {
   type RecordType,
   type RecordTypes,
 } from './catalog';
+import { isBlank } from '../text';
 import { contactView } from './contacts';
 import { closestNames, didYouMean } from './suggest';
 import { cellValue } from './values';
@@ -225,10 +226,6 @@ function readKey(key: string): Reader {
 function asList(value: unknown): readonly unknown[] {
   if (Array.isArray(value)) return value;
   return value === null || value === undefined ? [] : [value];
-}
-
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
 function namesInText(input: string): string[] {

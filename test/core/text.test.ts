@@ -1,0 +1,23 @@
+import { isBlank, shorten } from '../../src/core/text';
+
+describe('shorten', () => {
+  it('keeps short text, on one line and trimmed', () => {
+    expect(shorten('  two\n\tlines  ', 20)).toBe('two lines');
+  });
+
+  it('cuts longer text to at most max characters, ending in "…" with no space before it', () => {
+    expect(shorten('abcdefghij', 5)).toBe('abcd…');
+    expect(shorten('Heads of data at fintech startups', 10)).toBe('Heads of…');
+    expect(shorten('Heads of data at fintech startups', 10)).toHaveLength(9);
+  });
+});
+
+describe('isBlank', () => {
+  it.each([null, undefined, '', '   ', '\n\t'])('%j is blank', (value) => {
+    expect(isBlank(value)).toBe(true);
+  });
+
+  it.each([0, false, 'x', ' x ', [], {}])('%j is not blank', (value) => {
+    expect(isBlank(value)).toBe(false);
+  });
+});
