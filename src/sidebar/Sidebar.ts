@@ -1,18 +1,30 @@
-// The sidebar page: Research and Settings panels over google.script.run. The server picks the first panel and
-// the poll interval through the body's data attributes (see src/server/menu.ts).
-import type { SidebarPanel } from '../core/contract';
+// The sidebar page: Research, Enrich and Settings panels over google.script.run. The server picks the first panel
+// and the poll interval through the body's data attributes (see src/server/menu.ts). The page checks work only
+// while it is in sight, and any click wakes checks that stopped because nothing moved.
+import { EnrichPanel } from './enrich-panel';
 import { readPollMs } from './poll-interval';
-import { mountResearchPanel } from './research-panel';
-import { mountSettingsPanel } from './settings-panel';
-import { mountTabs } from './tabs';
+import { ResearchPanel } from './research-panel';
+import { SettingsPanel } from './settings-panel';
+import { mountTabs, readPanel } from './tabs';
 
 const { initialPanel, pollMs } = document.body.dataset;
-const firstPanel: SidebarPanel = initialPanel === 'research' ? 'research' : 'settings';
-const tabs = mountTabs();
-tabs.select(firstPanel);
+const settings = new SettingsPanel((view) => {
+  research.keyChanged(view.hasKey);
+  enrich.keyChanged(view.hasKey);
+});
+const tabs = mountTabs((panel) => {
+  // Credits spent change as work runs: read them when the user looks.
+  if (panel === 'settings') void settings.usage.load();
+});
+const options = { pollMs: readPollMs(pollMs), showSettings: () => tabs.select('settings', true) };
+const research = new ResearchPanel(options);
+const enrich = new EnrichPanel(options);
+const loops = [research.loop, enrich.runs.loop];
 
-const research = mountResearchPanel({ pollMs: readPollMs(pollMs), showSettings: () => tabs.select('settings', true) });
-const settings = mountSettingsPanel({ onChange: (view) => research.showKeyWarning(!view.hasKey) });
+document.addEventListener('click', () => loops.forEach((loop) => loop.wake()), true);
+document.addEventListener('visibilitychange', () => loops.forEach((loop) => loop.setHidden(document.hidden)));
 
+tabs.select(readPanel(initialPanel));
 void settings.load();
 void research.load();
+void enrich.load();

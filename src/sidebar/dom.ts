@@ -32,21 +32,7 @@ export function byId<T extends HTMLElement>(id: string): T {
   return element as T;
 }
 
-export type StatusKind = 'info' | 'success' | 'error';
-
-/** Writes one line into a status region (role=status, so screen readers announce it). */
-export function showStatus(region: HTMLElement, text: string, kind: StatusKind = 'info'): void {
-  region.textContent = text;
-  region.dataset.kind = kind;
-}
-
 /** The message of anything a promise rejected with, as one readable line. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Disables a button while its call runs, with a label that says so. */
-export function setBusy(button: HTMLButtonElement, busy: boolean, label: string): void {
-  button.disabled = busy;
-  button.textContent = label;
 }

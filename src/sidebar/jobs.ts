@@ -1,49 +1,60 @@
-// Pure rules about research job summaries: what counts as finished, and how a fresh answer updates the list.
+// Pure rules about research job summaries: what counts as finished or as the user's own, how a fresh answer updates
+// the list, what the card says and how far its bar goes.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../core/api/types';
 import type { JobSummary } from '../core/contract';
+import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export function isFinished(job: JobSummary): boolean {
   return FINISHED_JOB_STATUSES.includes(job.status);
 }
 
-export function anyUnfinished(jobs: readonly JobSummary[]): boolean {
-  return jobs.some((job) => !isFinished(job));
+/** Unfinished and started by this user: the work the open sidebar keeps polling. */
+export function isOwnUnfinished(job: JobSummary): boolean {
+  return !isFinished(job) && job.mine !== false;
+}
+
+export function mergeJobs(current: readonly JobSummary[], incoming: readonly JobSummary[]): JobSummary[] {
+  return mergeNewest(current, incoming, (job) => job.jobId);
 }
 
 /**
- * Folds newer summaries into the list, newest job first. A job missing from `incoming` stays, and a summary older
- * than the one held is ignored: a poll that started before a cancel may answer after it.
+ * What the next poll asks for: null (every unfinished job, in one call) when all of them are the user's own, else
+ * one of the user's own in turn, so a teammate's job is never polled with this user's key.
  */
-export function mergeJobs(current: readonly JobSummary[], incoming: readonly JobSummary[]): JobSummary[] {
-  const byId = new Map(current.map((job) => [job.jobId, job]));
-  for (const job of incoming) {
-    const held = byId.get(job.jobId);
-    if (held === undefined || time(job.updatedAt) >= time(held.updatedAt)) byId.set(job.jobId, job);
-  }
-  return [...byId.values()].sort((a, b) => time(b.createdAt) - time(a.createdAt));
+export function pollTarget(jobs: readonly JobSummary[], turn: number): string | null {
+  const unfinished = jobs.filter((job) => !isFinished(job));
+  const own = unfinished.filter(isOwnUnfinished);
+  if (own.length === unfinished.length) return null;
+  return own.length === 0 ? null : own[turn % own.length].jobId;
 }
 
-function time(iso: string): number {
-  const millis = Date.parse(iso);
-  return Number.isNaN(millis) ? 0 : millis;
-}
-
+/** The names the README gives the statuses. */
 export const STATUS_LABELS: Record<JobStatus, string> = {
   pending: 'Pending',
   searching: 'Searching',
   processing: 'Processing',
   completed: 'Completed',
-  error: 'Failed',
+  error: 'Error',
   cancelled: 'Cancelled',
 };
 
-/** "12 of 25 rows written", or "12 rows written" while the final count is not known yet. */
+/** "12 of 25 rows written", or "12 rows written" while no result has been found yet. */
 export function rowsText(job: JobSummary): string {
-  const rows = job.rowsWritten === 1 ? 'row' : 'rows';
-  if (job.finalResultsCount === 0) return `${job.rowsWritten} ${rows} written`;
+  const found = Math.max(job.finalResultsCount, job.rowsWritten);
+  if (found === 0) return `${count(job.rowsWritten, 'row')} written`;
   // While a job runs, final_results_count is the number validated so far, not the number the job will end with.
   const sofar = isFinished(job) ? '' : ' so far';
-  return `${job.rowsWritten} of ${job.finalResultsCount} ${rows} written${sofar}`;
+  return `${job.rowsWritten.toLocaleString('en-US')} of ${count(found, 'row')} written${sofar}`;
+}
+
+/**
+ * The bar beside rowsText: rows written of the results found; full once completed. While the job runs and every
+ * result found is written, the total is still unknown (the service finds more): the bar then only says "working".
+ */
+export function jobProgress(job: JobSummary): Progress {
+  if (!isFinished(job) && job.rowsWritten >= job.finalResultsCount) return 'indeterminate';
+  const state = job.status === 'completed' ? 'completed' : isFinished(job) ? 'ended' : 'running';
+  return progressOf(job.rowsWritten, job.finalResultsCount, state);
 }
 
 /** The brief cut at a word boundary, so a long one does not fill the card. */
@@ -53,13 +64,4 @@ export function shortenBrief(query: string, maxLength = 140): string {
   // One character more, so a word ending exactly at the limit is kept whole.
   const lastSpace = oneLine.slice(0, maxLength + 1).lastIndexOf(' ');
   return `${oneLine.slice(0, lastSpace > maxLength / 2 ? lastSpace : maxLength).trimEnd()}…`;
-}
-
-/** "14:05" for today, "3 Mar, 14:05" before; empty when the time cannot be read. */
-export function startedText(iso: string, now: Date = new Date()): string {
-  const started = new Date(iso);
-  if (Number.isNaN(started.getTime())) return '';
-  const clock = started.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (started.toDateString() === now.toDateString()) return `Started ${clock}`;
-  return `Started ${started.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${clock}`;
 }

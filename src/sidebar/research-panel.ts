@@ -1,169 +1,168 @@
-// The research panel: the form that starts a job, this document's jobs as cards, and polling while any runs.
-import type { JobSummary, ResearchColumns } from '../core/contract';
-import { byId, errorMessage, setBusy, showStatus, type StatusKind } from './dom';
-import { renderJobCard, type JobAction } from './job-card';
-import { anyUnfinished, mergeJobs } from './jobs';
-import { Poller } from './poller';
+// The research panel: the form that starts a job, this document's jobs as cards, and the poll loop that follows the
+// user's unfinished jobs. Built from the shared parts: form fields, key gate, status line, card list, poll loop.
+import type { JobSummary, ResearchColumns, ResearchRequest } from '../core/contract';
+import { ButtonGate } from './button-gate';
+import { CardList } from './card-list';
+import { byId, errorMessage } from './dom';
+import { ValidatedField } from './form-field';
+import { renderJobCard } from './job-card';
+import { isFinished, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief, STATUS_LABELS } from './jobs';
+import { KeyGate } from './key-gate';
+import { PollLoop } from './poller';
+import { researchPolicy } from './schedule';
 import { server } from './server';
+import { StatusLine, type StatusKind } from './status-line';
+import { listChanged } from './summaries';
+import { describeLoop } from './loop-note';
 
 const MAX_RESULTS = 1000;
+const START_LABEL = 'Start research';
 
-export interface ResearchPanel {
-  /** Lists the jobs, then polls at once if any is still running. */
-  load(): Promise<void>;
-  showKeyWarning(show: boolean): void;
-}
-
-export function mountResearchPanel(options: { pollMs: number; showSettings(): void }): ResearchPanel {
-  const form = byId<HTMLFormElement>('research-form');
-  const queryInput = byId<HTMLTextAreaElement>('research-query');
-  const limitInput = byId<HTMLInputElement>('research-limit');
-  const columnsSelect = byId<HTMLSelectElement>('research-columns');
-  const startButton = byId<HTMLButtonElement>('research-start');
-  const status = byId<HTMLElement>('research-status');
-  const jobList = byId<HTMLUListElement>('job-list');
-  const emptyNote = byId<HTMLElement>('jobs-empty');
-  const keyWarning = byId<HTMLElement>('key-warning');
-
-  let jobs: JobSummary[] = [];
-  // The next good poll clears a failed poll's message, but leaves the messages of the user's own actions alone.
-  let showingPollError = false;
-
-  function say(text: string, kind?: StatusKind): void {
-    showStatus(status, text, kind);
-    showingPollError = false;
-  }
-
-  const poller = new Poller(async () => {
-    try {
-      update(await server.pollResearch());
-      if (showingPollError) say('');
-    } catch (error) {
-      say(`Could not refresh research: ${errorMessage(error)}`, 'error');
-      showingPollError = true;
-    }
-    return anyUnfinished(jobs);
-  }, options.pollMs);
-
-  function update(incoming: JobSummary[]): void {
-    jobs = mergeJobs(jobs, incoming);
-    renderJobs();
-  }
-
-  function renderJobs(): void {
-    const focus = focusedAction();
-    jobList.replaceChildren(...jobs.map(renderJobCard));
-    emptyNote.hidden = jobs.length > 0;
-    if (focus !== undefined) restoreFocus(focus.jobId, focus.action);
-  }
-
-  /** Cards are rebuilt on each poll; remember which button had the keyboard focus to give it back. */
-  function focusedAction(): { jobId: string; action: JobAction } | undefined {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || !jobList.contains(active)) return undefined;
-    const card = active.closest<HTMLElement>('.job-card');
-    const action = active.dataset.action as JobAction | undefined;
-    return card?.dataset.jobId !== undefined && action !== undefined
-      ? { jobId: card.dataset.jobId, action }
-      : undefined;
-  }
-
-  function restoreFocus(jobId: string, action: JobAction): void {
-    const card = findCard(jobId);
-    // A finished job loses its Cancel button: its Open sheet link is the nearest place to land.
-    const button =
-      card?.querySelector<HTMLElement>(`[data-action="${action}"]`) ??
-      card?.querySelector<HTMLElement>('[data-action]');
-    button?.focus();
-  }
-
-  function findCard(jobId: string): HTMLElement | undefined {
-    return Array.from(jobList.children).find(
-      (card): card is HTMLElement => card instanceof HTMLElement && card.dataset.jobId === jobId,
-    );
-  }
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void startResearch();
+export class ResearchPanel {
+  private jobs: JobSummary[] = [];
+  private turn = 0;
+  private readonly status = new StatusLine(byId('research-status'));
+  private readonly query = new ValidatedField(byId<HTMLTextAreaElement>('research-query'));
+  private readonly limit = new ValidatedField(byId<HTMLInputElement>('research-limit'));
+  private readonly start = new ButtonGate(byId<HTMLButtonElement>('research-start'));
+  readonly keyGate = new KeyGate(byId('key-warning'), this.start, this.status);
+  readonly loop: PollLoop;
+  private readonly cards = new CardList<JobSummary>({
+    list: byId<HTMLUListElement>('job-list'),
+    empty: byId('jobs-empty'),
+    idOf: (job) => job.jobId,
+    render: renderJobCard,
+    onAction: (jobId, action) => void (action === 'open' ? this.openSheet(jobId) : this.cancel(jobId)),
   });
-  for (const input of [queryInput, limitInput]) {
-    input.addEventListener('input', () => input.removeAttribute('aria-invalid'));
+
+  constructor(options: { pollMs: number; showSettings(): void }) {
+    const note = byId('research-loop-note');
+    this.loop = new PollLoop({
+      check: () => this.check(),
+      hasWork: () => this.keyGate.hasKey && this.jobs.some(isOwnUnfinished),
+      policy: researchPolicy(options.pollMs),
+      onState: (state) => describeLoop(note, state),
+    });
+    byId<HTMLFormElement>('research-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.startResearch();
+    });
+    byId<HTMLButtonElement>('key-warning-settings').addEventListener('click', options.showSettings);
   }
 
-  async function startResearch(): Promise<void> {
-    const query = queryInput.value.trim();
-    const limit = Number(limitInput.value);
-    if (query === '') return rejectInput(queryInput, 'Write a research brief first.');
+  /** Lists the jobs, then polls at once if any of the user's is still running. */
+  async load(): Promise<void> {
+    try {
+      this.update(await server.listResearchJobs());
+    } catch (error) {
+      this.status.fail(error, 'Could not list research: ');
+      return;
+    }
+    await this.loop.checkNow();
+  }
+
+  keyChanged(hasKey: boolean): void {
+    this.keyGate.update(hasKey);
+    if (!hasKey) [this.query, this.limit].forEach((field) => field.clear());
+    this.loop.refresh();
+  }
+
+  private update(incoming: JobSummary[]): void {
+    this.jobs = mergeJobs(this.jobs, incoming);
+    this.cards.show(this.jobs);
+  }
+
+  private async check(): Promise<boolean> {
+    const before = this.jobs;
+    const target = pollTarget(this.jobs, this.turn++);
+    try {
+      this.update(await (target === null ? server.pollResearch() : server.pollResearch(target)));
+      this.status.checkSucceeded();
+    } catch (error) {
+      this.status.checkFailed(`Could not refresh research: ${errorMessage(error)}`);
+      return false;
+    }
+    return listChanged(before, this.jobs);
+  }
+
+  private readRequest(): ResearchRequest | null {
+    const query = this.query.value.trim();
+    const limit = Number(this.limit.value);
+    if (query === '') {
+      this.query.reject('Write a research brief first.');
+      return null;
+    }
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
-      return rejectInput(limitInput, `The result limit must be a whole number from 1 to ${MAX_RESULTS}.`);
+      this.limit.reject(`The result limit must be a whole number from 1 to ${MAX_RESULTS}.`);
+      return null;
     }
-    setBusy(startButton, true, 'Starting…');
-    say('Starting research…');
+    return { query, limit, columns: byId<HTMLSelectElement>('research-columns').value as ResearchColumns };
+  }
+
+  /** Starts a job and follows it here; the user stays where they are (no tab or sheet changes under them). */
+  private async startResearch(): Promise<void> {
+    const request = this.readRequest();
+    if (request === null) return;
+    this.start.busy('Starting…', START_LABEL);
+    this.status.say('Starting research…');
     try {
-      const job = await server.startResearch({ query, limit, columns: columnsSelect.value as ResearchColumns });
-      update([job]);
-      queryInput.value = '';
-      say(`Research started. Results go to the sheet “${job.sheetName}”.`, 'success');
-      poller.schedule();
+      const job = await server.startResearch(request);
+      this.update([job]);
+      this.query.input.value = '';
+      this.status.say(`Research started. Results go to the sheet “${job.sheetName}”.`, 'success');
+      this.loop.restart();
     } catch (error) {
-      say(errorMessage(error), 'error');
+      this.status.fail(error);
     } finally {
-      setBusy(startButton, false, 'Start research');
+      this.start.busy(null, START_LABEL);
     }
   }
 
-  function rejectInput(input: HTMLElement, message: string): void {
-    input.setAttribute('aria-invalid', 'true');
-    input.focus();
-    say(message, 'error');
-  }
-
-  jobList.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-action]');
-    const jobId = button?.closest<HTMLElement>('.job-card')?.dataset.jobId;
-    if (button === null || button === undefined || jobId === undefined) return;
-    const action = button.dataset.action as JobAction;
-    void (action === 'open' ? openSheet(jobId) : cancelJob(jobId, button));
-  });
-
-  async function openSheet(jobId: string): Promise<void> {
-    const sheetName = jobs.find((job) => job.jobId === jobId)?.sheetName;
+  private async openSheet(jobId: string): Promise<void> {
+    const sheetName = this.jobs.find((job) => job.jobId === jobId)?.sheetName;
     try {
       await server.openResearchSheet(jobId);
-      say(sheetName ? `Opened the sheet “${sheetName}”.` : 'Opened the results sheet.', 'success');
+      this.status.say(sheetName ? `Opened the sheet “${sheetName}”.` : 'Opened the results sheet.', 'success');
     } catch (error) {
-      say(errorMessage(error), 'error');
+      this.status.fail(error);
     }
   }
 
-  async function cancelJob(jobId: string, button: HTMLButtonElement): Promise<void> {
-    setBusy(button, true, 'Cancelling…');
+  private async cancel(jobId: string): Promise<void> {
+    const brief = shortenBrief(this.jobs.find((job) => job.jobId === jobId)?.query ?? '', 60);
+    const confirmed = await this.cards.confirm(
+      jobId,
+      {
+        question: `Cancel the research “${brief}”? Rows already written stay in the sheet.`,
+        confirmLabel: 'Cancel research',
+        keepLabel: 'Keep it running',
+        danger: true,
+      },
+      'cancel',
+    );
+    if (!confirmed) return;
+    this.cards.setBusy(jobId, 'cancel', 'Cancelling…');
     try {
-      update([await server.cancelResearch(jobId)]);
-      say('Research cancelled.', 'success');
+      const job = await server.cancelResearch(jobId);
+      this.update([job]);
+      this.status.say(...cancelOutcome(job));
     } catch (error) {
-      setBusy(button, false, 'Cancel');
-      say(errorMessage(error), 'error');
+      this.status.fail(error, 'The cancel could not be sent: ');
+    } finally {
+      this.cards.setBusy(jobId, 'cancel', null);
+      this.loop.refresh();
     }
-    // Disabling the button dropped the focus: give it back to the card (its Open sheet link once cancelled).
-    if (document.activeElement === null || document.activeElement === document.body) restoreFocus(jobId, 'cancel');
   }
+}
 
-  byId<HTMLButtonElement>('key-warning-settings').addEventListener('click', options.showSettings);
-
-  return {
-    async load() {
-      try {
-        update(await server.listResearchJobs());
-      } catch (error) {
-        say(`Could not list research: ${errorMessage(error)}`, 'error');
-        return;
-      }
-      if (anyUnfinished(jobs)) await poller.pollNow();
-    },
-    showKeyWarning(show) {
-      keyWarning.hidden = !show;
-    },
-  };
+/** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
+export function cancelOutcome(job: JobSummary): [string, StatusKind] {
+  if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
+  if (isFinished(job))
+    return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
+  const why = job.error === null ? '' : ` ${job.error}`;
+  return [
+    `The cancel is not confirmed yet: the job still shows as ${STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
+    'error',
+  ];
 }

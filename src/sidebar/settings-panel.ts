@@ -1,91 +1,111 @@
 // The settings panel. The key is write-only: the field is never filled, only the server's hint is shown, and the
-// key is sent only when the user typed one.
-import type { SettingsInput, SettingsView } from '../core/contract';
+// key is sent only when the user typed one (the server verifies it before storing it). Save sends only what changed,
+// so an untouched default stays a default.
 import type { Tier } from '../core/api/types';
-import { byId, errorMessage, showStatus } from './dom';
+import type { SettingsInput, SettingsView } from '../core/contract';
+import { BUDGET_RULE, budgetText, parseBudget } from './budget';
+import { ButtonGate } from './button-gate';
+import { byId } from './dom';
+import { ValidatedField } from './form-field';
 import { server } from './server';
+import { StatusLine } from './status-line';
+import { UsageTable } from './usage-view';
 
-export interface SettingsPanel {
-  load(): Promise<void>;
-}
+const SAVE_LABEL = 'Save';
 
-export function mountSettingsPanel(options: { onChange(settings: SettingsView): void }): SettingsPanel {
-  const form = byId<HTMLFormElement>('settings-form');
-  const keyInput = byId<HTMLInputElement>('settings-key');
-  const keyState = byId<HTMLElement>('settings-key-state');
-  const removeKeyButton = byId<HTMLButtonElement>('settings-remove-key');
-  const baseUrlInput = byId<HTMLInputElement>('settings-base-url');
-  const tierSelect = byId<HTMLSelectElement>('settings-tier');
-  const saveButton = byId<HTMLButtonElement>('settings-save');
-  const status = byId<HTMLElement>('settings-status');
+export class SettingsPanel {
+  readonly usage = new UsageTable();
+  private readonly status = new StatusLine(byId('settings-status'));
+  private readonly key = byId<HTMLInputElement>('settings-key');
+  private readonly budget = new ValidatedField(byId<HTMLInputElement>('settings-budget'));
+  private readonly baseUrl = byId<HTMLInputElement>('settings-base-url');
+  private readonly tier = byId<HTMLSelectElement>('settings-tier');
+  private readonly save = new ButtonGate(byId<HTMLButtonElement>('settings-save'));
+  private readonly removeKey = new ButtonGate(byId<HTMLButtonElement>('settings-remove-key'));
+  private saved: SettingsView | undefined;
 
-  // What the server holds, so Save sends only what the user changed (an untouched default stays a default).
-  let saved: SettingsView | undefined;
-
-  function show(settings: SettingsView): void {
-    saved = settings;
-    keyState.textContent = settings.keyHint !== null ? `Key set: ${settings.keyHint}` : 'No key set';
-    keyState.dataset.hasKey = String(settings.hasKey);
-    removeKeyButton.hidden = !settings.hasKey;
-    baseUrlInput.value = settings.baseUrl;
-    tierSelect.value = settings.tier;
-    options.onChange(settings);
+  constructor(private readonly onChange: (settings: SettingsView) => void) {
+    byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.removeKey.button.addEventListener('click', async () => {
+      // The button hides itself once the key is gone: move the focus to where a new key goes.
+      if (await this.store({ apiKey: '' }, 'Key removed.')) this.key.focus();
+    });
   }
 
-  function changes(): SettingsInput {
-    const input: SettingsInput = {};
-    const apiKey = keyInput.value.trim();
-    const baseUrl = baseUrlInput.value.trim();
-    const tier = tierSelect.value as Tier;
-    if (apiKey !== '') input.apiKey = apiKey;
-    if (baseUrl !== saved?.baseUrl) input.baseUrl = baseUrl;
-    if (tier !== saved?.tier) input.tier = tier;
-    return input;
-  }
-
-  /** Resolves to whether the server took the change; its error message is shown next to the form. */
-  async function save(input: SettingsInput, successMessage: string): Promise<boolean> {
-    setFormBusy(true);
-    showStatus(status, 'Saving…');
+  async load(): Promise<void> {
     try {
-      show(await server.saveSettings(input));
-      keyInput.value = '';
-      showStatus(status, successMessage, 'success');
-      return true;
+      this.show(await server.getSettings());
     } catch (error) {
-      showStatus(status, errorMessage(error), 'error');
-      return false;
-    } finally {
-      setFormBusy(false);
+      byId('settings-key-state').textContent = 'Settings could not be read.';
+      this.status.fail(error);
     }
   }
 
-  function setFormBusy(busy: boolean): void {
-    saveButton.disabled = busy;
-    removeKeyButton.disabled = busy;
-    form.setAttribute('aria-busy', String(busy));
+  private show(settings: SettingsView): void {
+    this.saved = settings;
+    const keyState = byId('settings-key-state');
+    keyState.textContent = settings.keyHint !== null ? `Key set: ${settings.keyHint}` : 'No key set';
+    keyState.dataset.hasKey = String(settings.hasKey);
+    this.removeKey.button.hidden = !settings.hasKey;
+    const warning = byId('settings-key-warning');
+    warning.textContent = settings.warning ?? '';
+    warning.hidden = settings.warning === undefined || settings.warning === '';
+    this.baseUrl.value = settings.baseUrl;
+    this.tier.value = settings.tier;
+    this.budget.input.value = budgetText(settings.formulaDailyBudget);
+    this.onChange(settings);
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const input = changes();
-    if (Object.keys(input).length === 0) return showStatus(status, 'Nothing changed.');
-    void save(input, 'Settings saved.');
-  });
+  /** What the user changed; undefined when a value is refused (its field says why). */
+  private changes(): SettingsInput | undefined {
+    const input: SettingsInput = {};
+    const budget = parseBudget(this.budget.value);
+    if (budget === undefined) {
+      this.budget.reject(BUDGET_RULE);
+      return undefined;
+    }
+    const apiKey = this.key.value.trim();
+    const baseUrl = this.baseUrl.value.trim();
+    const tier = this.tier.value as Tier;
+    if (apiKey !== '') input.apiKey = apiKey;
+    if (baseUrl !== this.saved?.baseUrl) input.baseUrl = baseUrl;
+    if (tier !== this.saved?.tier) input.tier = tier;
+    if (budget !== (this.saved?.formulaDailyBudget ?? null)) input.formulaDailyBudget = budget;
+    return input;
+  }
 
-  removeKeyButton.addEventListener('click', async () => {
-    // The button hides itself once the key is gone: move the focus to where a new key goes.
-    if (await save({ apiKey: '' }, 'Key removed.')) keyInput.focus();
-  });
+  private submit(): void {
+    const input = this.changes();
+    if (input === undefined) return;
+    if (Object.keys(input).length === 0) return this.status.say('Nothing changed.');
+    void this.store(input, input.apiKey === undefined ? 'Settings saved.' : 'Key verified and saved.');
+  }
 
-  return {
-    async load() {
-      try {
-        show(await server.getSettings());
-      } catch (error) {
-        keyState.textContent = 'Settings could not be read.';
-        showStatus(status, errorMessage(error), 'error');
-      }
-    },
-  };
+  /** Resolves to whether the server took the change; its sentence is shown when it did not. */
+  private async store(input: SettingsInput, successMessage: string): Promise<boolean> {
+    this.setBusy(true);
+    this.status.say('Saving…');
+    try {
+      const settings = await server.saveSettings(input);
+      this.show(settings);
+      this.key.value = '';
+      if (settings.warning) this.status.say('Saved, with a warning about the key (above).', 'info');
+      else this.status.say(successMessage, 'success');
+      return true;
+    } catch (error) {
+      this.status.fail(error);
+      return false;
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  private setBusy(busy: boolean): void {
+    this.save.busy(busy ? 'Saving…' : null, SAVE_LABEL);
+    this.removeKey.hold('busy', busy);
+    byId('settings-form').setAttribute('aria-busy', String(busy));
+  }
 }

@@ -1,14 +1,20 @@
-// The Research / Settings tabs, following the WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs.
+// The Research / Enrich / Settings tabs, following the WAI-ARIA tabs pattern: arrow keys, Home and End move between
+// tabs. Only the user moves between them (or the menu, through the page's first panel): no action switches tabs.
 import type { SidebarPanel } from '../core/contract';
 import { byId } from './dom';
 
-const PANELS: readonly SidebarPanel[] = ['research', 'settings'];
+export const PANELS: readonly SidebarPanel[] = ['research', 'enrich', 'settings'];
 
 export interface Tabs {
   select(panel: SidebarPanel, moveFocus?: boolean): void;
 }
 
-export function mountTabs(): Tabs {
+/** The panel a page's data-initial-panel names; Settings when it names none. */
+export function readPanel(value: string | undefined): SidebarPanel {
+  return PANELS.find((panel) => panel === value) ?? 'settings';
+}
+
+export function mountTabs(onSelect: (panel: SidebarPanel) => void = () => undefined): Tabs {
   const tab = (panel: SidebarPanel) => byId<HTMLButtonElement>(`tab-${panel}`);
 
   function select(panel: SidebarPanel, moveFocus = false): void {
@@ -19,6 +25,7 @@ export function mountTabs(): Tabs {
       byId(`panel-${candidate}`).hidden = !selected;
     }
     if (moveFocus) tab(panel).focus();
+    onSelect(panel);
   }
 
   PANELS.forEach((panel, index) => {

@@ -1,83 +1,48 @@
-// Job cards render server text as text. jsdom is not installed, so a minimal document stands in: it builds a tree
-// from createElement / createTextNode / setAttribute / append, and throws on any API that parses markup.
+// Job cards render server text as text, and their bar agrees with the line beside it.
 import { renderJobCard } from '../../src/sidebar/job-card';
 import { fakeJob } from '../browser/fake-server';
+import { actions, elements, texts, useFakeDocument, type FakeElement } from './fake-document';
 
 const XSS = '<img src=x onerror=alert(1)>';
+useFakeDocument();
 
-class FakeText {
-  constructor(readonly data: string) {}
-}
-
-class FakeElement {
-  readonly attributes = new Map<string, string>();
-  readonly childNodes: Array<FakeElement | FakeText> = [];
-  constructor(readonly tagName: string) {}
-  setAttribute(name: string, value: string): void {
-    this.attributes.set(name, value);
-  }
-  append(...nodes: unknown[]): void {
-    for (const node of nodes) {
-      if (!(node instanceof FakeElement || node instanceof FakeText)) throw new Error(`append got ${typeof node}`);
-      this.childNodes.push(node);
-    }
-  }
-  set innerHTML(_markup: string) {
-    throw new Error('innerHTML used');
-  }
-  set outerHTML(_markup: string) {
-    throw new Error('outerHTML used');
-  }
-  insertAdjacentHTML(): void {
-    throw new Error('insertAdjacentHTML used');
-  }
-}
-
-function elements(root: FakeElement): FakeElement[] {
-  return [root, ...root.childNodes.flatMap((node) => (node instanceof FakeElement ? elements(node) : []))];
-}
-
-function texts(root: FakeElement): string[] {
-  return root.childNodes.flatMap((node) => (node instanceof FakeText ? [node.data] : texts(node)));
-}
-
-beforeAll(() => {
-  (globalThis as { document?: unknown }).document = {
-    createElement: (tag: string) => new FakeElement(tag.toUpperCase()),
-    createTextNode: (data: string) => new FakeText(data),
-  };
-});
-
-afterAll(() => {
-  delete (globalThis as { document?: unknown }).document;
-});
+const render = (job: Parameters<typeof fakeJob>[0]) => renderJobCard(fakeJob(job)) as unknown as FakeElement;
+const bar = (card: FakeElement) => elements(card).find((element) => element.tagName === 'PROGRESS');
 
 test('a job whose query, message, error and sheet name hold markup renders it as text, creating no element', () => {
-  const job = fakeJob({ jobId: 'j1', query: XSS, message: XSS, error: XSS, sheetName: XSS, status: 'error' });
-  const card = renderJobCard(job) as unknown as FakeElement;
-
+  const card = render({ jobId: 'j1', query: XSS, message: XSS, error: XSS, sheetName: XSS, status: 'error' });
   const tags = new Set(elements(card).map((element) => element.tagName));
-  expect([...tags].sort()).toEqual(['BUTTON', 'DIV', 'LI', 'P', 'SPAN']);
+  expect([...tags].sort()).toEqual(['BUTTON', 'DIV', 'LI', 'P', 'PROGRESS', 'SPAN']);
   expect(texts(card).filter((text) => text === XSS)).toHaveLength(3);
 });
 
-test('a running job gets a progress bar and a Cancel button; a finished one does not', () => {
-  const running = renderJobCard(
-    fakeJob({ jobId: 'j2', query: 'q', status: 'processing', chunksProcessed: 2, totalChunks: 4 }),
-  ) as unknown as FakeElement;
-  const progress = elements(running).find((element) => element.tagName === 'PROGRESS');
-  expect(progress?.attributes.get('value')).toBe('2');
-  expect(progress?.attributes.get('max')).toBe('4');
-  const actions = elements(running)
-    .map((element) => element.attributes.get('data-action'))
-    .filter(Boolean);
-  expect(actions).toEqual(['open', 'cancel']);
+test('a running job: rows written of results found on the bar and in words, and a Cancel button', () => {
+  const card = render({
+    jobId: 'j2',
+    query: 'q',
+    status: 'processing',
+    chunksProcessed: 2,
+    totalChunks: 4,
+    rowsWritten: 9,
+    finalResultsCount: 25,
+  });
+  expect(bar(card)?.attributes.get('value')).toBe('9');
+  expect(bar(card)?.attributes.get('max')).toBe('25');
+  expect(bar(card)?.attributes.get('aria-valuetext')).toBe('9 of 25 rows written so far');
+  expect(texts(card)).toContain('9 of 25 rows written so far');
+  expect(actions(card)).toEqual(['open', 'cancel']);
+});
 
-  const cancelled = renderJobCard(fakeJob({ jobId: 'j3', query: 'q', status: 'cancelled' })) as unknown as FakeElement;
-  expect(elements(cancelled).some((element) => element.tagName === 'PROGRESS')).toBe(false);
-  expect(
-    elements(cancelled)
-      .map((element) => element.attributes.get('data-action'))
-      .filter(Boolean),
-  ).toEqual(['open']);
+test('a cancelled job keeps a bar at what it reached, and no Cancel button', () => {
+  const card = render({ jobId: 'j3', query: 'q', status: 'cancelled', rowsWritten: 4, finalResultsCount: 10 });
+  expect(bar(card)?.attributes.get('value')).toBe('4');
+  expect(bar(card)?.attributes.get('max')).toBe('10');
+  expect(texts(card)).toContain('4 of 10 rows written');
+  expect(actions(card)).toEqual(['open']);
+});
+
+test('a job still searching has a bar without a value (no total yet)', () => {
+  const card = render({ jobId: 'j4', query: 'q', status: 'searching' });
+  expect(bar(card)?.attributes.has('value')).toBe(false);
+  expect(texts(card)).toContain('0 rows written');
 });

@@ -1,4 +1,6 @@
-import { mergeJobs, rowsText, shortenBrief } from '../../src/sidebar/jobs';
+import { jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief, STATUS_LABELS } from '../../src/sidebar/jobs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fakeJob } from '../browser/fake-server';
 
 const at = (minute: number) => `2025-06-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -24,7 +26,50 @@ test('the row count names the count found, "so far" while the job runs', () => {
   expect(
     rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 12, finalResultsCount: 12 })),
   ).toBe('12 of 12 rows written');
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', rowsWritten: 1 }))).toBe('1 row written');
+  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 1, finalResultsCount: 1 }))).toBe(
+    '1 of 1 row written',
+  );
+  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'searching' }))).toBe('0 rows written');
+});
+
+describe('the bar says what the line beside it says', () => {
+  const job = (status: Parameters<typeof fakeJob>[0]['status'], rowsWritten: number, finalResultsCount: number) =>
+    fakeJob({ jobId: 'a', query: 'a', status, rowsWritten, finalResultsCount, chunksProcessed: 1, totalChunks: 4 });
+
+  it('while running: rows written of results found, not chunks', () => {
+    expect(jobProgress(job('processing', 3, 12))).toEqual({ value: 3, max: 12 });
+    expect(jobProgress(job('searching', 0, 0))).toBe('indeterminate');
+    // Every result found so far is written: how many more will come is not known.
+    expect(jobProgress(job('processing', 12, 12))).toBe('indeterminate');
+  });
+
+  it('full once completed, even with no results', () => {
+    expect(jobProgress(job('completed', 12, 12))).toEqual({ value: 12, max: 12 });
+    expect(jobProgress(job('completed', 0, 0))).toEqual({ value: 1, max: 1 });
+  });
+
+  it('what was reached when cancelled or failed', () => {
+    expect(jobProgress(job('cancelled', 5, 20))).toEqual({ value: 5, max: 20 });
+    expect(jobProgress(job('error', 0, 0))).toEqual({ value: 0, max: 1 });
+  });
+});
+
+test('a poll asks for every unfinished job in one call unless some are a teammate’s; then for the user’s own in turn', () => {
+  const mine = fakeJob({ jobId: 'mine', query: 'a', status: 'processing', mine: true });
+  const alsoMine = fakeJob({ jobId: 'also', query: 'a', status: 'pending' });
+  const theirs = fakeJob({ jobId: 'theirs', query: 'b', status: 'processing', mine: false });
+  const done = fakeJob({ jobId: 'done', query: 'c', status: 'completed', mine: false });
+  expect(pollTarget([mine, alsoMine, done], 0)).toBeNull();
+  expect([0, 1, 2].map((turn) => pollTarget([mine, theirs, alsoMine], turn))).toEqual(['mine', 'also', 'mine']);
+});
+
+test('the status names are the README’s', () => {
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const research = readme.slice(
+    readme.indexOf('## Research jobs'),
+    readme.indexOf('\n## ', readme.indexOf('## Research jobs') + 1),
+  );
+  for (const label of Object.values(STATUS_LABELS)) expect(research).toContain(`**${label}**`);
 });
 
 test('a long brief is cut at a word, on one line', () => {
