@@ -1,59 +1,135 @@
-// An in-memory stand-in for the server functions the sidebar calls. Jobs advance one step each time they are
-// polled, so a test can watch the sidebar follow them. It records every call for assertions.
-import type { JobSummary, ResearchRequest, SettingsInput, SettingsView, SidebarServer } from '../../src/core/contract';
+// An in-memory stand-in for every server function the sidebar calls (the whole SidebarServer contract). Research
+// jobs advance one step each time they are polled, enrichment runs one chunk each time they are continued, so a test
+// can watch the sidebar follow them. It records every call, and can be told to fail a call with a sentence.
 import type { Tier } from '../../src/core/api/types';
+import type {
+  EnrichmentPreview,
+  EnrichmentRequest,
+  EnrichOperation,
+  FieldChoices,
+  JobSummary,
+  ResearchRequest,
+  RunSummary,
+  SelectionInfo,
+  SettingsInput,
+  SettingsView,
+  SidebarServer,
+  UsageView,
+} from '../../src/core/contract';
 
 export const DEFAULT_BASE_URL = 'https://api.enrich.example';
 const TOTAL_CHUNKS = 4;
+const CREDITS_EACH: Record<EnrichOperation, number> = { scrape: 2, profile: 1, contacts: 1 };
 
 export type FakeCall = { name: string; args: unknown[] };
+type FunctionName = keyof SidebarServer;
 
-/** The research and settings functions this stand-in plays. */
-type FunctionName =
-  | 'getSettings'
-  | 'saveSettings'
-  | 'startResearch'
-  | 'listResearchJobs'
-  | 'pollResearch'
-  | 'cancelResearch'
-  | 'openResearchSheet';
-
-/** What google.script.run may call: the top-level functions, not this class's helpers. */
+/** What google.script.run may call: the contract's functions, not this class's helpers. */
 const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
   'getSettings',
   'saveSettings',
+  'getUsage',
   'startResearch',
   'listResearchJobs',
   'pollResearch',
   'cancelResearch',
   'openResearchSheet',
+  'getSelectionInfo',
+  'enrichmentFields',
+  'previewEnrichment',
+  'startEnrichment',
+  'continueEnrichment',
+  'listEnrichments',
+  'pauseEnrichment',
+  'resumeEnrichment',
+  'cancelEnrichment',
+  'retryFailedEnrichment',
+  'convertToValues',
 ]);
 
-export class FakeSidebarServer implements Pick<SidebarServer, FunctionName> {
+export const FIELD_CHOICES: Record<EnrichOperation, FieldChoices> = {
+  scrape: {
+    defaults: ['name', 'headline', 'location', 'experience.1.employer_name'],
+    fields: ['name', 'headline', 'location', 'summary', 'experience.1.employer_name', 'experience.1.title'],
+  },
+  profile: {
+    defaults: ['full_name', 'headline', 'network_url'],
+    fields: ['full_name', 'headline', 'network_url', 'location_full', 'skills', 'experience.1.company_name'],
+  },
+  contacts: {
+    defaults: ['email', 'phone'],
+    fields: ['email', 'email_type', 'email_rating', 'phone', 'phone_type', 'emails', 'phones', 'li'],
+  },
+};
+
+export interface FakeSeed {
+  apiKey?: string;
+  jobs?: JobSummary[];
+  runs?: RunSummary[];
+  selection?: SelectionInfo | null;
+  usage?: UsageView;
+  formulaDailyBudget?: number | null;
+}
+
+export class FakeSidebarServer implements SidebarServer {
   readonly calls: FakeCall[] = [];
   activeSheet: string | null = null;
-  private apiKey: string | null = null;
+  /** The selection getSelectionInfo answers; null: nothing usable is selected. */
+  selection: SelectionInfo | null;
+  usage: UsageView;
+  fieldChoices: Record<EnrichOperation, FieldChoices> = FIELD_CHOICES;
+  /** Saving a key returns this warning with the settings (a key stored but not fully verified). */
+  keyWarning: string | undefined;
+  /** Rows a continue call does; the first chunk of a run fails one row (an ERROR: status to retry). */
+  rowsPerContinue = 3;
+  /** Continue calls move no run past this many rows done (they answer unchanged), so a test can act mid-run. */
+  holdAt: number | undefined;
+  /** A continue call that reaches this many rows done pauses the run as the API's 402 would. */
+  outOfCreditsAt: number | undefined;
+  /** cancelResearch answers without cancelling, as when the document lock was busy. */
+  cancelNotApplied = false;
+  private readonly failures = new Map<string, string>();
+  private apiKey: string | null;
   private baseUrl: string | null = null;
   private tier: Tier = 'free';
-  private jobs: JobSummary[] = [];
+  private budget: number | null;
+  private jobs: JobSummary[];
+  private runs: RunSummary[];
   private clock = Date.parse('2025-06-02T09:00:00Z');
 
-  constructor(seed: { apiKey?: string; jobs?: JobSummary[] } = {}) {
+  constructor(seed: FakeSeed = {}) {
     this.apiKey = seed.apiKey ?? null;
     this.jobs = seed.jobs ?? [];
+    this.runs = seed.runs ?? [];
+    this.budget = seed.formulaDailyBudget ?? null;
+    this.usage = seed.usage ?? fakeUsage();
+    this.selection = seed.selection === undefined ? fakeSelection() : seed.selection;
   }
 
   /** The bridge's `call`: dispatches by name and keeps a JSON copy of the arguments, as Apps Script passes them. */
   call = (name: string, args: unknown[]): unknown => {
     this.calls.push({ name, args: JSON.parse(JSON.stringify(args)) });
     if (!CALLABLE.has(name)) throw new Error(`Script function not found: ${name}`);
+    const failure = this.failures.get(name);
+    if (failure !== undefined) {
+      this.failures.delete(name);
+      throw new Error(failure);
+    }
     const fn = (this as unknown as Record<string, (...callArgs: unknown[]) => unknown>)[name];
-    return fn.apply(this, args);
+    // Through JSON both ways, as google.script.run passes values.
+    return JSON.parse(JSON.stringify(fn.apply(this, args) ?? null));
   };
+
+  /** The next call of `name` throws `message`. */
+  failNext(name: FunctionName, message: string): void {
+    this.failures.set(name, message);
+  }
 
   callsOf(name: FunctionName): unknown[][] {
     return this.calls.filter((call) => call.name === name).map((call) => call.args);
   }
+
+  // ---------- Settings and usage ----------
 
   getSettings(): SettingsView {
     return {
@@ -61,26 +137,40 @@ export class FakeSidebarServer implements Pick<SidebarServer, FunctionName> {
       keyHint: this.apiKey === null ? null : `lk_…${this.apiKey.slice(-4)}`,
       baseUrl: this.baseUrl ?? DEFAULT_BASE_URL,
       tier: this.tier,
-      formulaDailyBudget: null,
+      formulaDailyBudget: this.budget,
     };
   }
 
   saveSettings(settings: SettingsInput): SettingsView {
-    const { apiKey, baseUrl, tier } = settings;
+    const { apiKey, baseUrl, tier, formulaDailyBudget } = settings;
     if (apiKey !== undefined && apiKey !== '' && !/^lk_[A-Za-z0-9_-]{8,}$/.test(apiKey)) {
       throw new Error('An API key starts with "lk_" followed by letters, digits, "-" or "_", with no spaces.');
     }
+    if (apiKey?.endsWith('_revoked'))
+      throw new Error('The service rejected this API key (401); check it and try again.');
     if (baseUrl !== undefined && baseUrl !== '' && !baseUrl.startsWith('https://')) {
       throw new Error('The base URL must start with https://.');
+    }
+    const budgetOk = (n: unknown) => n === null || (Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1e6);
+    if (formulaDailyBudget !== undefined && !budgetOk(formulaDailyBudget)) {
+      throw new Error('The formula daily budget must be a whole number from 0 to 1,000,000.');
     }
     if (apiKey !== undefined) this.apiKey = apiKey === '' ? null : apiKey;
     if (baseUrl !== undefined) this.baseUrl = baseUrl === '' ? null : baseUrl;
     if (tier !== undefined) this.tier = tier;
-    return this.getSettings();
+    if (formulaDailyBudget !== undefined) this.budget = formulaDailyBudget;
+    const warning = apiKey ? this.keyWarning : undefined;
+    return warning === undefined ? this.getSettings() : { ...this.getSettings(), warning };
   }
 
+  getUsage(): UsageView {
+    return this.usage;
+  }
+
+  // ---------- Research ----------
+
   startResearch(request: ResearchRequest): JobSummary {
-    if (this.apiKey === null) throw new Error('No API key is set. Add your key in Settings.');
+    this.requireKey();
     const createdAt = this.tick();
     const number = this.jobs.length + 1;
     const job = fakeJob({
@@ -98,20 +188,31 @@ export class FakeSidebarServer implements Pick<SidebarServer, FunctionName> {
     return this.jobs;
   }
 
-  pollResearch(jobId?: string): JobSummary[] {
-    this.jobs = this.jobs.map((job) => (jobId === undefined || job.jobId === jobId ? this.advance(job) : job));
+  pollResearch(jobId?: string | null): JobSummary[] {
+    this.requireKey();
+    const polled = (job: JobSummary) => jobId === undefined || jobId === null || job.jobId === jobId;
+    this.jobs = this.jobs.map((job) => (polled(job) ? this.advance(job) : job));
     return this.jobs;
   }
 
   cancelResearch(jobId: string): JobSummary {
-    return this.update(jobId, (job) => ({ ...job, status: 'cancelled', message: 'Cancelled on request.' }));
+    this.requireKey();
+    if (this.cancelNotApplied) {
+      return this.updateJob(jobId, (job) => ({ ...job, error: 'Another check was writing this job; try again.' }));
+    }
+    return this.updateJob(jobId, (job) => ({ ...job, status: 'cancelled', message: 'Cancelled on request.' }));
   }
 
   openResearchSheet(jobId: string): void {
-    this.activeSheet = this.find(jobId).sheetName;
+    this.activeSheet = this.findJob(jobId).sheetName;
   }
 
-  /** pending → searching → processing, one chunk a poll → completed. */
+  /** Sets a job as the server holds it, as if it moved in the background. */
+  setJob(job: JobSummary): void {
+    this.jobs = this.jobs.map((held) => (held.jobId === job.jobId ? job : held));
+  }
+
+  /** pending → searching → processing, one chunk (3 of 12 rows) a poll → completed. */
   private advance(job: JobSummary): JobSummary {
     if (['completed', 'error', 'cancelled'].includes(job.status)) return job;
     if (job.status === 'pending') {
@@ -132,16 +233,159 @@ export class FakeSidebarServer implements Pick<SidebarServer, FunctionName> {
     };
   }
 
-  private update(jobId: string, change: (job: JobSummary) => JobSummary): JobSummary {
-    const updated = { ...change(this.find(jobId)), updatedAt: this.tick() };
+  private updateJob(jobId: string, change: (job: JobSummary) => JobSummary): JobSummary {
+    const updated = { ...change(this.findJob(jobId)), updatedAt: this.tick() };
     this.jobs = this.jobs.map((job) => (job.jobId === jobId ? updated : job));
     return updated;
   }
 
-  private find(jobId: string): JobSummary {
+  private findJob(jobId: string): JobSummary {
     const job = this.jobs.find((candidate) => candidate.jobId === jobId);
     if (job === undefined) throw new Error(`No research job ${jobId} in this spreadsheet.`);
     return job;
+  }
+
+  // ---------- Enrichment ----------
+
+  getSelectionInfo(): SelectionInfo {
+    if (this.selection === null) throw new Error('Select one column of inputs (a header may be its first cell).');
+    return this.selection;
+  }
+
+  enrichmentFields(operation: EnrichOperation): FieldChoices {
+    return this.fieldChoices[operation];
+  }
+
+  previewEnrichment(request: EnrichmentRequest): EnrichmentPreview {
+    const fields = this.checkFields(request);
+    const rows = this.getSelectionInfo().rows;
+    const [blank, invalid, duplicates, cached] = [1, 2, 1, 1];
+    const toFetch = Math.max(0, rows - blank - invalid - duplicates - cached);
+    return {
+      rows,
+      blank,
+      invalid,
+      duplicates,
+      cached,
+      alreadyDone: 0,
+      toFetch,
+      credits: toFetch * CREDITS_EACH[request.operation],
+      estimatedSeconds: toFetch * 12,
+      columns: [...fields, 'sheet-enrich status'],
+      invalidSamples: [
+        { row: 4, value: 'not a url', reason: 'not a profile URL' },
+        { row: 9, value: 'www.example.com/page', reason: 'not a profile URL' },
+      ],
+    };
+  }
+
+  startEnrichment(request: EnrichmentRequest): RunSummary {
+    this.requireKey();
+    const preview = this.previewEnrichment(request);
+    const createdAt = this.tick();
+    const run = fakeRun({
+      runId: `run-${this.runs.length + 1}`,
+      sheetName: request.sheetName,
+      inputA1: request.inputA1,
+      operation: request.operation,
+      total: preview.toFetch,
+      creditsEstimated: preview.credits,
+      etaSeconds: preview.estimatedSeconds,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    this.runs.unshift(run);
+    return run;
+  }
+
+  continueEnrichment(runId?: string | null): RunSummary[] {
+    this.requireKey();
+    const chosen = (run: RunSummary) => (runId === undefined || runId === null ? true : run.runId === runId);
+    this.runs = this.runs.map((run) => (chosen(run) && run.status === 'running' ? this.work(run) : run));
+    return this.runs.filter(chosen);
+  }
+
+  listEnrichments(): RunSummary[] {
+    return this.runs;
+  }
+
+  pauseEnrichment(runId: string): RunSummary {
+    return this.updateRun(runId, (run) => ({ ...run, status: 'paused', message: 'Paused.', etaSeconds: null }));
+  }
+
+  resumeEnrichment(runId: string): RunSummary {
+    this.requireKey();
+    return this.updateRun(runId, (run) => ({ ...run, status: 'running', message: 'Running.', error: null }));
+  }
+
+  cancelEnrichment(runId: string): RunSummary {
+    return this.updateRun(runId, (run) => ({ ...run, status: 'cancelled', message: 'Cancelled.', etaSeconds: null }));
+  }
+
+  retryFailedEnrichment(runId: string): RunSummary {
+    this.requireKey();
+    return this.updateRun(runId, (run) => ({
+      ...run,
+      status: 'running',
+      done: run.done - run.failed,
+      failed: 0,
+      error: null,
+      message: 'Retrying failed rows.',
+    }));
+  }
+
+  convertToValues(): { cells: number } {
+    return { cells: 0 };
+  }
+
+  /** One chunk: a few rows done (the first chunk fails one), credits spent, the time left; 402 where set. */
+  private work(run: RunSummary): RunSummary {
+    if (this.outOfCreditsAt !== undefined && run.done >= this.outOfCreditsAt) {
+      const error = 'Out of credits (402): top up your plan, then resume.';
+      return { ...run, status: 'paused', error, message: 'Paused.', etaSeconds: null, updatedAt: this.tick() };
+    }
+    const rows = Math.min(this.rowsPerContinue, run.total - run.done, (this.holdAt ?? Infinity) - run.done);
+    if (rows <= 0) return run;
+    const failed = run.done === 0 && rows > 0 ? 1 : 0;
+    const done = run.done + rows;
+    const each = run.total === 0 ? 0 : run.creditsEstimated / run.total;
+    const finished = done >= run.total;
+    return {
+      ...run,
+      done,
+      ok: run.ok + rows - failed,
+      failed: run.failed + failed,
+      creditsSpent: run.creditsSpent + (rows - failed) * each,
+      status: finished ? 'completed' : 'running',
+      message: finished ? 'Done.' : 'Running.',
+      etaSeconds: finished ? null : (run.total - done) * 12,
+      updatedAt: this.tick(),
+    };
+  }
+
+  private updateRun(runId: string, change: (run: RunSummary) => RunSummary): RunSummary {
+    const held = this.runs.find((candidate) => candidate.runId === runId);
+    if (held === undefined) throw new Error(`No enrichment run ${runId} in this spreadsheet.`);
+    const updated = { ...change(held), updatedAt: this.tick() };
+    this.runs = this.runs.map((run) => (run.runId === runId ? updated : run));
+    return updated;
+  }
+
+  /** Unknown names are refused with the close valid ones, as the server does. */
+  private checkFields(request: EnrichmentRequest): string[] {
+    const choices = this.fieldChoices[request.operation];
+    const asked = typeof request.fields === 'string' ? request.fields.split(/[,;]/) : (request.fields ?? []);
+    const names = asked.map((name) => name.trim()).filter((name) => name !== '');
+    const unknown = names.find((name) => !choices.fields.includes(name));
+    if (unknown !== undefined) {
+      const close = choices.fields.filter((name) => name[0] === unknown[0]).slice(0, 3);
+      throw new Error(`Unknown field "${unknown}". Close valid names: ${close.join(', ')}.`);
+    }
+    return names.length > 0 ? names : choices.defaults;
+  }
+
+  private requireKey(): void {
+    if (this.apiKey === null) throw new Error('No API key is set. Add your key in Settings.');
   }
 
   private tick(): string {
@@ -163,6 +407,57 @@ export function fakeJob(fields: Partial<JobSummary> & Pick<JobSummary, 'jobId' |
     createdAt: '2025-06-02T08:00:00.000Z',
     updatedAt: '2025-06-02T08:00:00.000Z',
     error: null,
+    ...fields,
+  };
+}
+
+/** A run summary with plausible defaults, for seeding. */
+export function fakeRun(fields: Partial<RunSummary> & Pick<RunSummary, 'runId'>): RunSummary {
+  return {
+    sheetName: 'Leads',
+    inputA1: 'A1:A21',
+    operation: 'scrape',
+    status: 'running',
+    total: 15,
+    done: 0,
+    ok: 0,
+    notFound: 0,
+    failed: 0,
+    invalid: 0,
+    creditsEstimated: 30,
+    creditsSpent: 0,
+    etaSeconds: 180,
+    message: 'Running.',
+    error: null,
+    createdAt: '2025-06-02T08:00:00.000Z',
+    updatedAt: '2025-06-02T08:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInfo {
+  return {
+    sheetName: 'Leads',
+    inputA1: 'A1:A21',
+    rows: 20,
+    headerRow: 1,
+    header: 'Profile URL',
+    kind: 'profile_url',
+    sample: [
+      'https://www.network.com/in/anna-schmidt-1a2b3c4/',
+      'https://www.network.com/in/ben-okafor-5d6e7f8/',
+      'not a url',
+    ],
+    ...fields,
+  };
+}
+
+export function fakeUsage(fields: Partial<UsageView> = {}): UsageView {
+  return {
+    day: '2025-06-02',
+    month: '2025-06',
+    formulas: { today: 12, month: 340 },
+    mine: { today: 30, month: 1_250 },
     ...fields,
   };
 }

@@ -1,8 +1,11 @@
-// What the sidebar browser tests share: the built page, a record of every rendering of a job card, and waits for
-// conditions (never for a length of time).
+// What the sidebar browser tests share: the built page, a record of every rendering of a card, visibility, and waits
+// for conditions (never for a length of time).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
+import type { SidebarPanel } from '../../src/core/contract';
+import { launchChromium } from './chromium';
 
 const ROOT = join(__dirname, '..', '..');
 const SIDEBAR_HTML = join(ROOT, 'dist', 'Sidebar.html');
@@ -34,24 +37,44 @@ export async function waitUntil(
 type CardWindow = { cardRenderings?: Record<string, string[]> };
 
 /**
- * Records in the page every rendering of a job's card as "value/max: rows text". A state may last a single poll,
- * shorter than Playwright's retry backoff, so only the page itself sees them all. Returns the reader.
+ * Records in the page every rendering of a card (a job's or a run's) as "value/max: progress text" ("-" for a bar
+ * without value). A state may last a single check, shorter than Playwright's retry backoff, so only the page itself
+ * sees them all. Returns the reader.
  */
-export async function recordCardRenderings(page: Page, jobId: string): Promise<() => Promise<string[]>> {
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    const records = ((window as CardWindow).cardRenderings ??= {});
-    records[id] = seen;
-    new MutationObserver(() => {
-      const card = document.querySelector(`.job-card[data-job-id="${id}"]`);
-      const bar = card?.querySelector('progress');
-      if (card && bar)
-        seen.push(
-          `${bar.getAttribute('value')}/${bar.getAttribute('max')}: ${card.querySelector('.job-card-rows')?.textContent}`,
-        );
-    }).observe(document.getElementById('job-list') as HTMLElement, { childList: true });
-  }, jobId);
-  return () => page.evaluate((id) => (window as CardWindow).cardRenderings?.[id] ?? [], jobId);
+export async function recordCardRenderings(
+  page: Page,
+  id: string,
+  listId = 'job-list',
+): Promise<() => Promise<string[]>> {
+  await page.evaluate(
+    ([cardId, list]) => {
+      const seen: string[] = [];
+      const records = ((window as CardWindow).cardRenderings ??= {});
+      records[cardId] = seen;
+      new MutationObserver(() => {
+        const card = document.querySelector(`.card[data-id="${cardId}"]`);
+        const bar = card?.querySelector('progress');
+        if (card && bar)
+          seen.push(
+            `${bar.getAttribute('value') ?? '-'}/${bar.getAttribute('max') ?? '-'}: ${card.querySelector('.card-progress-text')?.textContent}`,
+          );
+      }).observe(document.getElementById(list) as HTMLElement, { childList: true });
+    },
+    [id, listId] as const,
+  );
+  return () => page.evaluate((cardId) => (window as CardWindow).cardRenderings?.[cardId] ?? [], id);
+}
+
+/** Makes the page believe it went out of sight (or came back), as when the user switches browser tabs. */
+export async function setPageHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (isHidden ? 'hidden' : 'visible'),
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 }
 
 type ActivityWindow = { pageActivity?: () => { timers: number; calls: number } };
@@ -118,4 +141,63 @@ export async function pollingStopped(page: Page, timeoutMs = 10_000): Promise<vo
     timeoutMs,
     'the sidebar to stop polling',
   );
+}
+
+export const TEST_POLL_MS = 200;
+
+export interface OpenSidebar {
+  page: Page;
+  /** Messages of alert/confirm/prompt dialogs the page opened: an injected script would show here. */
+  dialogs: string[];
+}
+
+/**
+ * Sets up the file's hooks (one Chromium, a context per page, every page error and every request to anywhere but the
+ * bridge failing the test) and returns the opener: the built sidebar, bridged to `call`, on its first panel.
+ */
+export function sidebarSession(): (
+  call: (name: string, args: unknown[]) => unknown,
+  panel: SidebarPanel,
+) => Promise<OpenSidebar> {
+  let browser: Browser;
+  let html: string;
+  const bridges: SidebarBridge[] = [];
+  const contexts: BrowserContext[] = [];
+  const pageErrors: Error[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    html = readBuiltSidebar();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(foreignRequests.splice(0)).toEqual([]);
+  });
+
+  return async (call, panel) => {
+    const bridge = await startSidebarBridge({ html, call, pollMs: TEST_POLL_MS, initialPanel: panel });
+    bridges.push(bridge);
+    const context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
+    contexts.push(context);
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await trackPageActivity(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('pageerror', (error) => pageErrors.push(error));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
+    });
+    await page.goto(bridge.url);
+    return { page, dialogs };
+  };
 }
