@@ -4,6 +4,7 @@ import os from 'node:os';
 import { spawnMockApi } from '../dev/mock-api/spawn';
 import { creditsBenchmark } from './credits';
 import { flattenBenchmark } from './flatten';
+import { idleSidebarBenchmark } from './idle-sidebar';
 import { researchWriteBenchmark } from './research-write';
 import { speedBenchmark } from './speed';
 import {
@@ -22,6 +23,7 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
   { id: '(b)', name: 'Speed of one range call against a filled-down column', run: speedBenchmark },
   { id: '(c)', name: 'setValues calls to write research results', run: researchWriteBenchmark },
   { id: '(d)', name: 'Flattening', run: flattenBenchmark },
+  { id: '(e)', name: 'Property reads and writes of an idle open sidebar', run: idleSidebarBenchmark },
 ];
 
 function machine(): string {
