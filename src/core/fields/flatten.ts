@@ -17,9 +17,10 @@ import {
   type RecordType,
   type RecordTypes,
 } from './catalog';
-import { isBlank } from '../text';
 import { contactView } from './contacts';
+import { EXAMPLE_NAMES, FORMULAS_OF, sameFactIn } from './name-help';
 import { closestNames, didYouMean } from './suggest';
+import { isBlank, shorten } from '../text';
 import { cellValue } from './values';
 
 /** A column of a sheet: its header and the kind of its values. */
@@ -38,10 +39,17 @@ export interface FieldPath<T extends RecordType = RecordType> extends Column {
 export type FieldListResult<T extends RecordType> =
   { ok: true; fields: FieldPath<T>[] } | { ok: false; message: string };
 
+/** Longer names are refused: a criterion's text is the longest a name gets, far shorter than this. */
+export const MAX_FIELD_NAME_LENGTH = 500;
+/** How many invalid names one message describes (the rest are counted), so a long bad list costs little. */
+export const MAX_DESCRIBED_PROBLEMS = 5;
+/** How much of a name a message repeats. */
+const MAX_QUOTED_LENGTH = 60;
+
 /**
  * Field names given as text (separated by commas or semicolons; a name holding either is written in double quotes)
- * or as a range (each non-blank cell one name, in reading order). Repeated names give repeated columns. An invalid
- * name is reported with the closest valid names.
+ * or as a range (each non-blank cell one name, in reading order). Repeated names give repeated columns. Every
+ * invalid name is reported in one message, each with what would help (see explainUnknown).
  */
 export function parseFieldList<T extends RecordType>(
   input: string | readonly (readonly unknown[])[],
@@ -50,12 +58,16 @@ export function parseFieldList<T extends RecordType>(
   const names = typeof input === 'string' ? namesInText(input) : namesInRange(input);
   if (names.length === 0) return { ok: false, message: 'No field names given.' };
   const fields: FieldPath<T>[] = [];
+  const problems: FieldProblem[] = [];
   for (const name of names) {
-    const resolved = resolveField(name, recordType);
-    if (typeof resolved === 'string') return { ok: false, message: resolved };
-    fields.push(resolved);
+    const resolved =
+      name.length > MAX_FIELD_NAME_LENGTH
+        ? invalid(name, `a field name has at most ${MAX_FIELD_NAME_LENGTH} characters`)
+        : resolveField(name, recordType);
+    if (isProblem(resolved)) problems.push(resolved);
+    else fields.push(resolved);
   }
-  return { ok: true, fields };
+  return problems.length === 0 ? { ok: true, fields } : { ok: false, message: problemsMessage(problems) };
 }
 
 export function headerFor(field: Column): string {
@@ -134,8 +146,23 @@ function scrapedView(record: RecordTypes['scrapedProfile']): Record<string, unkn
 
 type Reader = (value: unknown) => unknown;
 
-/** A FieldPath, or the sentence saying why the name is not one. */
-function resolveField<T extends RecordType>(typed: string, recordType: T): FieldPath<T> | string {
+/** Why a name is not a field. What would help is worked out only for the names a message describes. */
+interface FieldProblem {
+  readonly typed: string;
+  readonly unknown: boolean;
+  explain(): { reason?: string; suggestions: readonly string[] };
+}
+
+function isProblem(value: FieldPath | FieldProblem): value is FieldProblem {
+  return 'explain' in value;
+}
+
+function invalid(typed: string, reason: string): FieldProblem {
+  return { typed, unknown: false, explain: () => ({ reason, suggestions: [] }) };
+}
+
+/** A FieldPath, or why the name is not one. */
+function resolveField<T extends RecordType>(typed: string, recordType: T): FieldPath<T> | FieldProblem {
   const parts = typed.split('.');
   const canonical: string[] = [];
   const readers: Reader[] = [];
@@ -146,10 +173,11 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
     switch (kind.kind) {
       case 'object': {
         const lower = part.toLowerCase();
-        const name: string | undefined = Object.keys(kind.fields).find((field) => field.toLowerCase() === lower);
+        const known: string[] = Object.keys(kind.fields);
+        const name: string | undefined = known.find((field) => field.toLowerCase() === lower);
         if (name === undefined) {
-          const suggestions = closestNames(part, Object.keys(kind.fields)).map((close) => pathWith(close));
-          return [`Unknown field "${typed}".`, didYouMean(suggestions)].filter(Boolean).join(' ');
+          const prefix = pathWith();
+          return { typed, unknown: true, explain: () => explainUnknown(typed, recordType, part, known, prefix) };
         }
         canonical.push(name);
         readers.push(readField(name));
@@ -159,13 +187,13 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
       case 'list':
       case 'textList': {
         if (!/^\d+$/.test(part)) {
-          const example = pathWith('1', ...parts.slice(index));
-          return `Invalid field "${typed}": "${pathWith()}" is a list, so a position comes next, as in "${example}".`;
+          const example = quote(pathWith('1', ...parts.slice(index)));
+          return invalid(typed, `${quote(pathWith())} is a list, so a position comes next, as in ${example}`);
         }
         const position = Number(part);
         if (position < 1 || !Number.isSafeInteger(position)) {
-          const example = pathWith('1', ...parts.slice(index + 1));
-          return `Invalid field "${typed}": positions are whole numbers from 1, as in "${example}".`;
+          const example = quote(pathWith('1', ...parts.slice(index + 1)));
+          return invalid(typed, `positions are whole numbers from 1, as in ${example}`);
         }
         canonical.push(String(position));
         readers.push(readPosition(position - 1));
@@ -175,14 +203,86 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
       case 'map': {
         // A key is free text and may hold dots: it is the whole rest of the name.
         const key = parts.slice(index).join('.').trim();
-        if (key === '') return `Invalid field "${typed}": name a key after "${pathWith()}.".`;
+        if (key === '') return invalid(typed, `name a key after ${quote(`${pathWith()}.`)}`);
         return fieldPath(recordType, [...canonical, key], text, [...readers, readKey(key)]);
       }
       default:
-        return `Invalid field "${typed}": "${pathWith()}" has no parts.`;
+        return invalid(typed, `${quote(pathWith())} has no parts`);
     }
   }
   return fieldPath(recordType, canonical, kind, readers);
+}
+
+/** Record types in the order an unknown name is looked up in the others. */
+const RECORD_TYPES: readonly RecordType[] = ['scrapedProfile', 'modernProfile', 'contact', 'company'];
+
+/**
+ * What helps with an unknown name, first that applies: names run together without commas (`name headline`); a name
+ * of another record (`full_name` in a scraped profile: `name`); the closest names at the unknown part; else examples.
+ */
+function explainUnknown(
+  typed: string,
+  recordType: RecordType,
+  part: string,
+  known: readonly string[],
+  prefix: string,
+): { reason?: string; suggestions: readonly string[] } {
+  const words = typed.trim().split(/\s+/);
+  const resolvingWords = words.length <= 10 ? words.filter((word) => !isProblem(resolveField(word, recordType))) : [];
+  if (resolvingWords.length >= 2) {
+    return { reason: `separate field names with commas, as in ${quote(words.join(', '))}`, suggestions: [] };
+  }
+  const close = closestNames(part, known).map((name) => (prefix === '' ? name : `${prefix}.${name}`));
+  for (const other of RECORD_TYPES.filter((type) => type !== recordType)) {
+    const elsewhere = resolveField(typed, other);
+    if (isProblem(elsewhere)) continue;
+    const same = sameFactIn(elsewhere.name, other, recordType);
+    const reason = `it is a field of ${FORMULAS_OF[other]}, not of ${FORMULAS_OF[recordType]}`;
+    return { reason, suggestions: same === undefined ? close : [same] };
+  }
+  if (close.length > 0) return { suggestions: close };
+  if (prefix !== '') {
+    const examples = known.slice(0, 3).map((name) => quote(`${prefix}.${name}`));
+    return { reason: `${quote(prefix)} has fields such as ${listed(examples, 'or')}`, suggestions: [] };
+  }
+  const examples = EXAMPLE_NAMES[recordType].map(quote);
+  return { reason: `names are the API's own, such as ${listed(examples, 'or')}`, suggestions: [] };
+}
+
+/** One problem as a sentence; several as one sentence describing the first few. A name repeated is told once. */
+function problemsMessage(all: readonly FieldProblem[]): string {
+  const byName = new Map<string, FieldProblem>();
+  for (const problem of all) {
+    const key = problem.typed.trim().toLowerCase();
+    if (!byName.has(key)) byName.set(key, problem);
+  }
+  const problems = Array.from(byName.values());
+  if (problems.length === 1) {
+    const [problem] = problems;
+    const { reason, suggestions } = problem.explain();
+    const head = `${problem.unknown ? 'Unknown' : 'Invalid'} field ${quote(problem.typed)}`;
+    return [`${head}${reason ? `: ${reason}` : ''}.`, didYouMean(suggestions)].filter(Boolean).join(' ');
+  }
+  const described = problems.slice(0, MAX_DESCRIBED_PROBLEMS).map((problem) => {
+    const { reason, suggestions } = problem.explain();
+    const question = didYouMean(suggestions).replace(/^Did/, 'did');
+    return `${quote(problem.typed)} (${[reason, question].filter(Boolean).join('; ')})`;
+  });
+  const more = problems.length - described.length;
+  if (more > 0) described.push(`${more} more`);
+  return `${problems.length} field names are not valid: ${listed(described, 'and')}.`;
+}
+
+/** A name as a message repeats it: quoted, on one line, shortened. */
+function quote(name: string): string {
+  return `"${shorten(name, MAX_QUOTED_LENGTH)}"`;
+}
+
+/** "a", "a or b", "a, b or c". */
+function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 function fieldPath<T extends RecordType>(

@@ -8,9 +8,12 @@ import {
   flattenRecord,
   flattenRows,
   headerFor,
+  MAX_DESCRIBED_PROBLEMS,
+  MAX_FIELD_NAME_LENGTH,
   parseFieldList,
   type FieldPath,
 } from '../../../src/core/fields/flatten';
+import * as suggestModule from '../../../src/core/fields/suggest';
 import { SAMPLES, catalogNames, companies, currentJob, modernProfile, scrapedProfile } from './samples';
 
 function fields<T extends RecordType>(input: string | unknown[][], type: T): FieldPath<T>[] {
@@ -98,11 +101,91 @@ describe('unknown and invalid names', () => {
     );
   });
 
-  it('suggests at most three names, and none when nothing is close', () => {
+  it('suggests at most three names, and examples when nothing is close', () => {
     expect(errorOf('location_c', 'modernProfile')).toBe(
       'Unknown field "location_c". Did you mean "location", "location_city" or "location_country"?',
     );
-    expect(errorOf('zzzzzzzzzz', 'company')).toBe('Unknown field "zzzzzzzzzz".');
+    expect(errorOf('zzzzzzzzzz', 'company')).toBe(
+      'Unknown field "zzzzzzzzzz": names are the API\'s own, such as "company_name", "company_website" or "headquarters".',
+    );
+    expect(errorOf('experience.1.zzzz', 'modernProfile')).toBe(
+      'Unknown field "experience.1.zzzz": "experience.1" has fields such as "experience.1.active_experience", ' +
+        '"experience.1.position_title" or "experience.1.department".',
+    );
+  });
+
+  it('suggests names far from the typed one that plainly mean the same', () => {
+    expect(errorOf('phone_number', 'contact')).toBe(
+      'Unknown field "phone_number". Did you mean "phone", "phone_type" or "phone_rating"?',
+    );
+    expect(errorOf('email_address', 'contact')).toMatch(/^Unknown field "email_address"\. Did you mean "email"/);
+  });
+
+  it('points a name of the other profile record to the name here', () => {
+    expect(errorOf('full_name', 'scrapedProfile')).toBe(
+      'Unknown field "full_name": it is a field of ENRICH_PROFILE and SEARCH_PEOPLE, not of SCRAPE_PROFILE. ' +
+        'Did you mean "name"?',
+    );
+    expect(errorOf('experience.2.company_name', 'scrapedProfile')).toMatch(
+      /Did you mean "experience.2.employer_name"\?$/,
+    );
+    expect(errorOf('num_of_connections', 'modernProfile')).toBe(
+      'Unknown field "num_of_connections": it is a field of SCRAPE_PROFILE, not of ENRICH_PROFILE and SEARCH_PEOPLE. ' +
+        'Did you mean "connections_count"?',
+    );
+    expect(errorOf('title', 'modernProfile')).toMatch(/Did you mean "active_experience_title"\?$/);
+    expect(errorOf('education.1.institute_name', 'modernProfile')).toMatch(
+      /Did you mean "education.1.institution_name"\?$/,
+    );
+    expect(errorOf('email', 'scrapedProfile')).toBe(
+      'Unknown field "email": it is a field of FIND_CONTACTS, not of SCRAPE_PROFILE. Did you mean "emails"?',
+    );
+    // The profile record has `name` too (kept for older clients), so it is a valid name there.
+    expect(fields('name', 'modernProfile').map(headerFor)).toEqual(['name']);
+  });
+
+  it('explains names run together without commas', () => {
+    expect(errorOf('name headline', 'scrapedProfile')).toBe(
+      'Unknown field "name headline": separate field names with commas, as in "name, headline".',
+    );
+    expect(errorOf('email phone li', 'contact')).toMatch(/as in "email, phone, li"\.$/);
+  });
+
+  it('reports every invalid name of one list in one sentence, each name once', () => {
+    expect(errorOf('nme, headline, headlin, experience.employer_name, nme', 'scrapedProfile')).toBe(
+      '3 field names are not valid: "nme" (did you mean "name"?), "headlin" (did you mean "headline"?) and ' +
+        '"experience.employer_name" ("experience" is a list, so a position comes next, as in ' +
+        '"experience.1.employer_name").',
+    );
+    const many = Array.from({ length: 12 }, (_, i) => `bad_${i}`).join(', ');
+    expect(errorOf(many, 'company')).toMatch(/^12 field names are not valid: "bad_0" \(.*, "bad_4" \(.* and 7 more\.$/);
+  });
+
+  it('refuses a 100,000-character argument with a short message and bounded work', () => {
+    // The work is the "did you mean" search: each call compares one name with every name of a record.
+    const suggest = jest.spyOn(suggestModule, 'closestNames');
+    const distinctNames = Array.from({ length: 12_000 }, (_, i) => `nm${i}`).join(',');
+    try {
+      for (const [input, searches] of [
+        ['x'.repeat(100_000), 0],
+        ['headlin '.repeat(12_500), 0],
+        ['nme,'.repeat(25_000), 1],
+        [distinctNames, MAX_DESCRIBED_PROBLEMS],
+      ] as const) {
+        expect(input.length).toBeGreaterThanOrEqual(70_000);
+        suggest.mockClear();
+        const message = errorOf(input, 'scrapedProfile');
+        expect(message.length).toBeLessThan(800);
+        expect(suggest).toHaveBeenCalledTimes(searches);
+        for (const [typed] of suggest.mock.calls) expect(typed.length).toBeLessThanOrEqual(MAX_FIELD_NAME_LENGTH);
+      }
+      expect(errorOf('x'.repeat(100_000), 'company')).toMatch(
+        /^Invalid field "x{50,}…": a field name has at most 500 characters\.$/,
+      );
+      expect(errorOf(distinctNames, 'company')).toMatch(/^12000 field names are not valid: .* and 11995 more\.$/);
+    } finally {
+      suggest.mockRestore();
+    }
   });
 
   it('requires positions from 1', () => {
@@ -117,11 +200,11 @@ describe('unknown and invalid names', () => {
   it('refuses parts after a value and a map without key', () => {
     expect(errorOf('headline.x', 'scrapedProfile')).toBe('Invalid field "headline.x": "headline" has no parts.');
     expect(errorOf('criteria. ', 'company')).toBe('Invalid field "criteria.": name a key after "criteria.".');
-    expect(errorOf('experience.1.nope', 'modernProfile')).toMatch(/^Unknown field "experience.1.nope"\./);
+    expect(errorOf('experience.1.nope', 'modernProfile')).toMatch(/^Unknown field "experience.1.nope"[.:]/);
   });
 
   it('is not fooled by names of the object prototype', () => {
-    expect(errorOf('constructor', 'company')).toMatch(/^Unknown field "constructor"\./);
+    expect(errorOf('constructor', 'company')).toMatch(/^Unknown field "constructor"[.:]/);
     expect(flattenRecord(companies[0], fields('criteria.constructor, criteria.__proto__', 'company'))).toEqual([
       '',
       '',
