@@ -52,17 +52,20 @@ function cellText(value: unknown, what: string): InputResult<string> {
 }
 
 /**
- * Sheets turns a phone number typed into a cell into a number: +14155550100 becomes 14155550100 and 02079460958
- * becomes 2079460958. Which country code or leading 0 was lost cannot be told, and sending the digits as they are
- * would be another lookup (paid again) than the same phone typed as text, so such a cell is refused, saying how to
- * keep it text. Null when the value is not a whole number.
+ * Sheets reads a phone number typed into a cell as a number: 02079460958 becomes 2079460958, and 14155550100 has no
+ * + (typed with its +, as `+1 (415) 555-0100`, it is read as a broken formula and shows #ERROR!). Which country code
+ * or leading 0 was lost cannot be told, and sending the digits as they are would be another lookup (paid again)
+ * than the same phone typed as text, so such a cell is refused, saying how to keep it text. Null when the value is
+ * not a whole number with as many digits as a phone number.
  */
 function phoneTurnedNumber<T>(value: unknown): InputResult<T> | null {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return null;
+  const digits = String(value).length;
+  if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) return null;
   return fail(
-    `Sheets turned the phone number ${value} into a number, which drops a leading + or 0: format the column as ` +
-      'plain text (Format → Number → Plain text) and type it again, or type it with punctuation, such as ' +
-      '+1 (415) 555-0100.',
+    `Sheets turned the phone number ${value} into a number, which drops a leading + or 0: type it with an ` +
+      "apostrophe in front ('+14155550100), or format the column as plain text (Format → Number → Plain text) " +
+      'and type it again.',
   );
 }
 
@@ -145,6 +148,9 @@ export function normalizePhone(value: unknown): InputResult<string> {
 export function classifyLookup(value: unknown): InputResult<ContactLookup> {
   const number = phoneTurnedNumber<ContactLookup>(value);
   if (number !== null) return number;
+  if (typeof value === 'number') {
+    return fail(`The lookup must be a profile URL, an email address or a phone number, not the number ${value}.`);
+  }
   const text = cellText(value, 'lookup value');
   if (!text.ok) return text;
   const lookup = text.value;

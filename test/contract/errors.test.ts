@@ -73,7 +73,8 @@ describe('account errors', () => {
       expect(errorOf(result)).toEqual({
         kind: 'unauthorized',
         status: 401,
-        message: 'The API key was rejected (401). Check it in Extensions → sheet-enrich → Settings.',
+        message:
+          "The API key was rejected (401): its holder can check it in Extensions → sheet-enrich → Settings (formulas use the spreadsheet owner's key).",
       });
     }
   });

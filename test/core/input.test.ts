@@ -1,9 +1,10 @@
 import { classifyLookup, normalizeEmail, normalizePhone, normalizeProfileUrl } from '../../src/core/input';
 
 /** What a phone number that Sheets turned into a number is answered with. */
+// What works in Sheets: a leading apostrophe, or a plain-text column (typed with its +, a phone is a broken formula).
 const NUMBER_CELL = (digits: string) =>
-  `Sheets turned the phone number ${digits} into a number, which drops a leading + or 0: format the column as plain ` +
-  'text (Format → Number → Plain text) and type it again, or type it with punctuation, such as +1 (415) 555-0100.';
+  `Sheets turned the phone number ${digits} into a number, which drops a leading + or 0: type it with an apostrophe ` +
+  "in front ('+14155550100), or format the column as plain text (Format → Number → Plain text) and type it again.";
 
 function value<T>(result: { ok: true; value: T } | { ok: false; message: string }): T | string {
   return result.ok ? result.value : `ERROR ${result.message}`;
@@ -148,6 +149,15 @@ describe('classifyLookup', () => {
 
   it('refuses a number cell with one sentence on keeping the phone as text, sending nothing', () => {
     expect(value(classifyLookup(442079460958))).toBe(`ERROR ${NUMBER_CELL('442079460958')}`);
+    expect(value(classifyLookup(1234567))).toBe(`ERROR ${NUMBER_CELL('1234567')}`);
+  });
+
+  it('tells a number too short or too long for a phone what a lookup is, not that it was a phone', () => {
+    for (const number of [5, 123456, 1234567890123456, 2.5, -14155550100]) {
+      expect(value(classifyLookup(number))).toBe(
+        `ERROR The lookup must be a profile URL, an email address or a phone number, not the number ${number}.`,
+      );
+    }
   });
 
   it('reports the error of the kind the value looks like', () => {

@@ -24,7 +24,7 @@ async function apiRequests(path?: string) {
 describe('SCRAPE_PROFILE', () => {
   it('returns headers and a row for one URL, billed to the owner whoever recalculates', async () => {
     const addon = await addonWithKey(mock);
-    const rows = formula(addon, 'SCRAPE_PROFILE', [url('ada-lovelace')], TEAMMATE) as Rows;
+    const rows = formula(addon, 'SCRAPE_PROFILE', [url('ada-lovelace'), '', true], TEAMMATE) as Rows;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(expect.arrayContaining(['name', 'headline', 'network_url']));
     expect(rows[1][rows[0].indexOf('network_url')]).toMatch(/network\.com\/in\/ada-lovelace/);
@@ -74,7 +74,7 @@ describe('SCRAPE_PROFILE', () => {
       ['ENRICH_PROFILE', url('ann')],
       ['FIND_CONTACTS', 'ann@example.com'],
     ] as const) {
-      const [headers, values] = formula(addon, name, [input]) as Rows;
+      const [headers, values] = formula(addon, name, [input, '', true]) as Rows;
       expect(formula(addon, name, [input, [headers], true])).toEqual([headers, values]);
     }
     const companies = formula(addon, 'SEARCH_COMPANIES', ['fintech startups in Berlin']) as Rows;
@@ -188,9 +188,11 @@ describe('error sentences', () => {
     () =>
       formula(addon, 'SCRAPE_PROFILE', [url(slug)]);
 
-  it('no key set: says where to set it, and sends nothing', async () => {
+  it('no key set: says the owner must set one, and sends nothing', async () => {
     const addon = loadAddon();
-    expect(one(addon)).toThrow(/^No API key is set\. .*Settings/);
+    expect(one(addon)).toThrow(
+      /^The spreadsheet's owner has no API key set; .*the owner must add a key in .*Settings\.$/,
+    );
     expect(await apiRequests()).toHaveLength(0);
   });
 

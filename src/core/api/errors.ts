@@ -86,6 +86,17 @@ export function noKeyError(): ApiError {
 }
 
 /**
+ * For formulas, which run with the spreadsheet owner's settings (docs/platform.md): whoever reads the cell may be an
+ * editor whose own key would change nothing.
+ */
+export function ownerHasNoKeyError(): ApiError {
+  return {
+    kind: 'no_key',
+    message: `The spreadsheet's owner has no API key set; formulas use the owner's settings, so the owner must add a key in ${SETTINGS_PLACE}.`,
+  };
+}
+
+/**
  * Google counts every UrlFetch request against a daily quota per account (20,000 on consumer accounts, shared by all
  * its scripts) and resets it 24 hours after the day's first request (docs/platform.md). Retrying cannot help.
  */
@@ -170,7 +181,12 @@ export function describeFailure(operation: OperationName, outcome: HttpOutcome, 
 
   switch (status) {
     case 401:
-      return failure(kind, `The API key was rejected (401). Check it in ${SETTINGS_PLACE}.`, { status });
+      // Formulas use the owner's key, menus and the sidebar the user's own: the sentence holds for both.
+      return failure(
+        kind,
+        `The API key was rejected (401): its holder can check it in ${SETTINGS_PLACE} (formulas use the spreadsheet owner's key).`,
+        { status },
+      );
     case 402:
       return failure(kind, 'The API key is out of credits (402). Add credits to the account, then try again.', {
         status,

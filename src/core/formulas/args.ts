@@ -16,6 +16,61 @@ export function cellsOf(input: unknown): { cells: unknown[]; isRange: boolean } 
   return { cells: input.flatMap((row) => (Array.isArray(row) ? row : [row])), isRange: true };
 }
 
+/** How each custom function is called, and what its first argument is (for the message when it is left out). */
+const USAGE = {
+  SCRAPE_PROFILE: {
+    needs: 'a profile URL, or a range of them',
+    call: '=SCRAPE_PROFILE(profile_url, [fields], [include_headers])',
+  },
+  FIND_CONTACTS: {
+    needs: 'a profile URL, an email or a phone number, or a range of them',
+    call: '=FIND_CONTACTS(lookup, [fields], [include_headers])',
+  },
+  ENRICH_PROFILE: {
+    needs: 'a profile URL, or a range of them',
+    call: '=ENRICH_PROFILE(profile_url, [fields], [include_headers])',
+  },
+  SEARCH_COMPANIES: {
+    needs: 'a query',
+    call: '=SEARCH_COMPANIES(query, [limit], [acceptance_threshold], [fields], [include_headers])',
+  },
+  SEARCH_PEOPLE: { needs: 'a query', call: '=SEARCH_PEOPLE(query, [limit], [fields], [include_headers])' },
+} as const;
+
+export type FormulaName = keyof typeof USAGE;
+
+/** The per-row lookups, with what one column of their input holds. */
+const LOOKUP_INPUTS = {
+  SCRAPE_PROFILE: 'profile URLs',
+  FIND_CONTACTS: 'profile URLs, emails or phone numbers',
+  ENRICH_PROFILE: 'profile URLs',
+} as const;
+
+export type LookupFormula = keyof typeof LOOKUP_INPUTS;
+
+/** Sheets passes undefined for an argument left out (`=SCRAPE_PROFILE()`), and '' for an empty cell. */
+export function requireArg(value: unknown, formula: FormulaName): void {
+  if (value === undefined) throw new FormulaError(`${formula} needs ${USAGE[formula].needs}: ${USAGE[formula].call}.`);
+}
+
+/**
+ * The first argument of a per-row lookup as its cells, top to bottom. A range of several columns is refused: read row
+ * by row, its cells would give more output rows than it has rows, and they would no longer line up.
+ */
+export function lookupCells(input: unknown, formula: LookupFormula): { cells: unknown[]; isRange: boolean } {
+  requireArg(input, formula);
+  const columns = Array.isArray(input)
+    ? input.reduce((widest: number, row: unknown) => Math.max(widest, Array.isArray(row) ? row.length : 1), 0)
+    : 1;
+  if (columns > 1) {
+    throw new FormulaError(
+      `${formula} takes one column of ${LOOKUP_INPUTS[formula]} (such as A2:A100), so that each output row lines ` +
+        `up with its input row; this range has ${columns} columns.`,
+    );
+  }
+  return cellsOf(input);
+}
+
 /** The `fields` argument: names as text, or a range of cells holding names; blank means the defaults. */
 export function fieldsArg<T extends RecordType>(value: unknown, recordType: T): FieldPath<T>[] | null {
   if (isBlank(value) || (Array.isArray(value) && cellsOf(value).cells.every(isBlank))) return null;
@@ -45,7 +100,8 @@ export function integerArg(value: unknown, name: string, min: number, max: numbe
 }
 
 /** A search query: one non-blank text, with runs of white space folded (so it caches as the same query). */
-export function queryArg(value: unknown): string {
+export function queryArg(value: unknown, formula: 'SEARCH_COMPANIES' | 'SEARCH_PEOPLE'): string {
+  requireArg(value, formula);
   const single = Array.isArray(value) ? cellsOf(value).cells.filter((cell) => !isBlank(cell)) : [value];
   if (single.length !== 1 || isBlank(single[0])) throw new FormulaError('Give the search query as one text value.');
   if (single[0] instanceof Date || typeof single[0] === 'boolean') throw new FormulaError('The query must be text.');

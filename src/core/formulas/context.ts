@@ -1,6 +1,6 @@
 // Everything a formula needs, as ports, so the formulas run the same in Apps Script and in unit tests.
 import { ApiClient } from '../api/client';
-import { noKeyError } from '../api/errors';
+import { ownerHasNoKeyError } from '../api/errors';
 import type { FetchContext } from '../fetch/engine';
 import { FormulaError } from './args';
 
@@ -20,7 +20,7 @@ export function deadlineOf(context: FormulaContext): number {
 /** No key is an error before anything is sent. */
 export function requireKey(context: FormulaContext): string {
   const { apiKey } = context.settings;
-  if (apiKey === null) throw new FormulaError(noKeyError().message);
+  if (apiKey === null) throw new FormulaError(ownerHasNoKeyError().message);
   return apiKey;
 }
 

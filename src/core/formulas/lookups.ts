@@ -11,11 +11,13 @@ import { DEFAULT_COLUMNS } from '../fields/defaults';
 import { flattenRecord, headerFor, type FieldPath } from '../fields/flatten';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, type FetchReport, type FetchSpec } from '../fetch/engine';
 import { classifyLookup, normalizeProfileUrl, type InputResult } from '../input';
-import { booleanArg, cellsOf, fieldsArg, FormulaError, isBlank } from './args';
+import { booleanArg, fieldsArg, FormulaError, isBlank, lookupCells, type LookupFormula } from './args';
 import { deadlineOf, requireKey, type FormulaContext } from './context';
 
 /** How one per-row function turns a cell into a normalized input and an answer into a row. */
 interface LookupSpec<R extends RecordType> {
+  /** The custom function, for messages about its arguments. */
+  formula: LookupFormula;
   recordType: R;
   fetch: FetchSpec<RecordTypes[R]>;
   /** A function, so the column set is built only when a call needs it (see fields/defaults). */
@@ -27,6 +29,7 @@ interface LookupSpec<R extends RecordType> {
 }
 
 export const scrapeProfileLookup: LookupSpec<'scrapedProfile'> = {
+  formula: 'SCRAPE_PROFILE',
   recordType: 'scrapedProfile',
   fetch: FETCH_SPECS.scrape,
   defaults: () => DEFAULT_COLUMNS.SCRAPE_PROFILE,
@@ -34,6 +37,7 @@ export const scrapeProfileLookup: LookupSpec<'scrapedProfile'> = {
 };
 
 export const enrichProfileLookup: LookupSpec<'modernProfile'> = {
+  formula: 'ENRICH_PROFILE',
   recordType: 'modernProfile',
   fetch: FETCH_SPECS.profileRecord,
   defaults: () => DEFAULT_COLUMNS.ENRICH_PROFILE,
@@ -41,6 +45,7 @@ export const enrichProfileLookup: LookupSpec<'modernProfile'> = {
 };
 
 export const findContactsLookup: LookupSpec<'contact'> = {
+  formula: 'FIND_CONTACTS',
   recordType: 'contact',
   fetch: FETCH_SPECS.contacts,
   defaults: () => DEFAULT_COLUMNS.FIND_CONTACTS,
@@ -64,9 +69,10 @@ export function runLookup<R extends RecordType>(
   headersValue: unknown,
 ): CellValue | CellValue[][] {
   const chosen = fieldsArg(fieldsValue, spec.recordType);
-  const headers = booleanArg(headersValue, 'include_headers', chosen === null);
+  // Off by default, so output rows line up with input rows and a single-cell call fills down a column.
+  const headers = booleanArg(headersValue, 'include_headers', false);
   const fields = chosen ?? spec.defaults();
-  const { cells, isRange } = cellsOf(input);
+  const { cells, isRange } = lookupCells(input, spec.formula);
 
   const normalized = cells.map((cell) => (isBlank(cell) ? null : spec.normalize(cell)));
   if (!isRange) {

@@ -24,23 +24,29 @@ interface SearchRequest {
 }
 
 interface SearchSpec<R extends RecordType> {
+  formula: 'SEARCH_COMPANIES' | 'SEARCH_PEOPLE';
   recordType: R;
   operation: string;
   send(client: ApiClient, request: SearchRequest, deadline: number): ApiResult<{ results: RecordTypes[R][] }>;
   defaults(results: RecordTypes[R][]): readonly FieldPath<R>[];
   noResults: string;
+  /** Fills in what the flattened rows cannot tell by themselves. */
+  finish?(rows: CellValue[][], fields: readonly FieldPath<R>[], headers: boolean): CellValue[][];
 }
 
 const COMPANIES: SearchSpec<'company'> = {
+  formula: 'SEARCH_COMPANIES',
   recordType: 'company',
   operation: 'companySearch',
   send: (client, request, deadline) =>
     client.execute([prepareCompanySearch(client.endpoint, request)], { deadline })[0],
   defaults: defaultCompanyColumns,
   noResults: 'No companies matched; a lower acceptance_threshold returns more.',
+  finish: markUnjudgedCriteria,
 };
 
 const PEOPLE: SearchSpec<'modernProfile'> = {
+  formula: 'SEARCH_PEOPLE',
   recordType: 'modernProfile',
   operation: 'peopleSearch',
   send: (client, request, deadline) => client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
@@ -80,7 +86,7 @@ function runSearch<R extends RecordType>(
   acceptanceThreshold?: number,
 ): CellValue[][] {
   const request: SearchRequest = {
-    query: queryArg(queryValue),
+    query: queryArg(queryValue, spec.formula),
     limit: integerArg(limitValue, 'limit', 1, MAX_SEARCH_LIMIT) ?? DEFAULT_SEARCH_LIMIT,
     acceptanceThreshold,
   };
@@ -88,7 +94,31 @@ function runSearch<R extends RecordType>(
   const headers = booleanArg(headersValue, 'include_headers', true);
   const results = fetchResults(spec, context, request);
   if (results.length === 0 && !headers) return [[spec.noResults]];
-  return flattenRows(results, chosen ?? spec.defaults(results), { headers });
+  const fields = chosen ?? spec.defaults(results);
+  const rows = flattenRows(results, fields, { headers });
+  return spec.finish ? spec.finish(rows, fields, headers) : rows;
+}
+
+/** What a `criteria.<text>` cell shows when the service did not judge that criterion for the company. */
+export const NOT_EVALUATED = 'NOT EVALUATED';
+
+/**
+ * The service judges the criteria it reads in the query; a criterion column asked for by name that it did not judge
+ * says so, instead of a blank that looks like a missing answer.
+ */
+function markUnjudgedCriteria(
+  rows: CellValue[][],
+  fields: readonly FieldPath<'company'>[],
+  headers: boolean,
+): CellValue[][] {
+  const criteria = fields.flatMap((field, column) => (field.name.startsWith('criteria.') ? [column] : []));
+  if (criteria.length === 0) return rows;
+  return rows.map((row, index) => {
+    if (headers && index === 0) return row;
+    const marked = row.slice();
+    for (const column of criteria) if (marked[column] === '') marked[column] = NOT_EVALUATED;
+    return marked;
+  });
 }
 
 function fetchResults<R extends RecordType>(spec: SearchSpec<R>, context: FormulaContext, request: SearchRequest) {

@@ -2,7 +2,7 @@
 // any message.
 import type { HttpOutcome } from '../../../src/core/ports';
 import type { ApiResult } from '../../../src/core/api/errors';
-import { noKeyError } from '../../../src/core/api/errors';
+import { noKeyError, ownerHasNoKeyError } from '../../../src/core/api/errors';
 import { API_KEY, json, setup } from './fakes';
 
 type Client = ReturnType<typeof setup>['client'];
@@ -27,7 +27,11 @@ function failWith(call: (client: Client) => ApiResult<unknown>, outcome: HttpOut
 
 describe('error statuses', () => {
   it.each([
-    [401, 'unauthorized', 'The API key was rejected (401). Check it in Extensions → sheet-enrich → Settings.'],
+    [
+      401,
+      'unauthorized',
+      "The API key was rejected (401): its holder can check it in Extensions → sheet-enrich → Settings (formulas use the spreadsheet owner's key).",
+    ],
     [402, 'no_credits', 'The API key is out of credits (402). Add credits to the account, then try again.'],
     [500, 'server', 'The service had an internal error (500); try again later.'],
     [502, 'server', 'The service had an internal error (502); try again later.'],
@@ -168,10 +172,16 @@ describe('error statuses', () => {
     });
   });
 
-  it('offers a no-key error for callers', () => {
+  it('offers a no-key error for callers, and one for formulas that names the owner', () => {
     expect(noKeyError()).toEqual({
       kind: 'no_key',
       message: 'No API key is set. Add one in Extensions → sheet-enrich → Settings.',
+    });
+    expect(ownerHasNoKeyError()).toEqual({
+      kind: 'no_key',
+      message:
+        "The spreadsheet's owner has no API key set; formulas use the owner's settings, so the owner must add a key " +
+        'in Extensions → sheet-enrich → Settings.',
     });
   });
 });

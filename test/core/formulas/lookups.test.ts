@@ -46,17 +46,6 @@ describe('per-row lookups', () => {
     expect(http.batches).toHaveLength(1);
   });
 
-  it('prints headers by default without fields, and not by default with fields', () => {
-    const { context } = setup();
-    const withDefaults = runLookup(scrapeProfileLookup, context(), url('ann'), '', '') as unknown[][];
-    expect(withDefaults[0][0]).toBe('name');
-    expect(withDefaults).toHaveLength(2);
-    expect(runLookup(scrapeProfileLookup, context(), url('ann'), [['headline', 'name']], '')).toEqual([
-      [scrapedProfile.profile.headline, 'ann'],
-    ]);
-    expect(runLookup(scrapeProfileLookup, context(), url('ann'), 'name', true)).toEqual([['name'], ['ann']]);
-  });
-
   it('serves a repeated call and other fields of the same profile from the cache', () => {
     const { http, context } = setup();
     runLookup(enrichProfileLookup, context(), url('ann'), '', '');
@@ -77,9 +66,12 @@ describe('per-row lookups', () => {
     expect(rows[1]).toEqual(['ann']);
   });
 
-  it('says where to set a key when none is set, and sends nothing', () => {
+  it('tells whoever reads the cell that the spreadsheet owner must set a key, and sends nothing', () => {
     const { http, context } = setup({ apiKey: null });
-    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', '')).toThrow(/No API key is set.*Settings/);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', '')).toThrow(
+      "The spreadsheet's owner has no API key set; formulas use the owner's settings, so the owner must add a key in " +
+        'Extensions → sheet-enrich → Settings.',
+    );
     expect(http.requests).toHaveLength(0);
   });
 
@@ -116,8 +108,9 @@ describe('per-row lookups', () => {
   it('refuses a phone number Sheets turned into a number, before any request, saying how to keep it text', () => {
     const { http, context } = setup();
     const sentence =
-      'Sheets turned the phone number 14155550100 into a number, which drops a leading + or 0: format the column as ' +
-      'plain text (Format → Number → Plain text) and type it again, or type it with punctuation, such as +1 (415) 555-0100.';
+      'Sheets turned the phone number 14155550100 into a number, which drops a leading + or 0: type it with an ' +
+      "apostrophe in front ('+14155550100), or format the column as plain text (Format → Number → Plain text) and " +
+      'type it again.';
     expect(() => runLookup(findContactsLookup, context(), 14155550100, 'email', '')).toThrow(sentence);
     const rows = runLookup(
       findContactsLookup,

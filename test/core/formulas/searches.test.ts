@@ -1,5 +1,5 @@
 import type { HttpRequest } from '../../../src/core/ports';
-import { searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
+import { NOT_EVALUATED, searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
 import { json, queryOf } from '../api/fakes';
 import { formulaSetup } from './context';
 import { companies, modernProfile } from '../fields/samples';
@@ -50,6 +50,33 @@ describe('SEARCH_COMPANIES', () => {
       'acceptance_threshold must be a whole number from 0 to 100.',
     );
     expect(() => searchCompanies(context(), '', '', '', '', '')).toThrow(/query/);
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('says NOT EVALUATED where the service did not judge a criterion, instead of a blank', () => {
+    const { context } = setup();
+    const fields = 'company_name, criteria.Founded after 2015, criteria.Is profitable';
+    expect(searchCompanies(context(), 'health software', 2, '', fields, '')).toEqual([
+      ['company_name', 'criteria.Founded after 2015', 'criteria.Is profitable'],
+      ['Medisoft', NOT_EVALUATED, NOT_EVALUATED],
+      ['Carebyte', 'YES', NOT_EVALUATED],
+    ]);
+    // The default columns end with one per criterion either company was judged on.
+    const defaults = searchCompanies(context(), 'health software', 2, '', '', false);
+    expect(defaults.map((row) => row.slice(-3))).toEqual([
+      ['YES', 'MAYBE', NOT_EVALUATED],
+      ['NO', 'NO', 'YES'],
+    ]);
+  });
+
+  it('refuses a missing query with the usage', () => {
+    const { http, context } = setup();
+    expect(() => searchCompanies(context(), undefined, undefined, undefined, undefined, undefined)).toThrow(
+      'SEARCH_COMPANIES needs a query: =SEARCH_COMPANIES(query, [limit], [acceptance_threshold], [fields], [include_headers]).',
+    );
+    expect(() => searchPeople(context(), undefined, undefined, undefined, undefined)).toThrow(
+      'SEARCH_PEOPLE needs a query: =SEARCH_PEOPLE(query, [limit], [fields], [include_headers]).',
+    );
     expect(http.requests).toHaveLength(0);
   });
 
