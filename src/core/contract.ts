@@ -14,6 +14,8 @@ export interface SettingsView {
   tier: Tier;
   /** The most this user's documents' formulas may spend per day (UTC); null when there is no limit. */
   formulaDailyBudget: number | null;
+  /** From saveSettings only: the new key was saved but could not be checked (such as the service unreachable). */
+  warning?: string;
 }
 
 export interface SettingsInput {

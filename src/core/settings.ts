@@ -1,5 +1,6 @@
 // Settings (SECURITY.md): validated as a whole, then stored in the user's own properties. The key is write-only:
 // nothing here returns it, and no message quotes it.
+import type { ApiClient } from './api/client';
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
 import type { SettingsInput, SettingsView } from './contract';
@@ -61,16 +62,51 @@ export function keyHint(apiKey: string): string {
 }
 
 /**
- * Validates every given value before storing any, so a bad value leaves all settings as they were.
- * An empty apiKey removes the key; an empty baseUrl returns to the build-time default.
+ * Asks the service whether it accepts a new key (apiKey and the base URL it will be used with), by a request that
+ * costs nothing: null when it does; a warning to show with the saved settings when it could not tell; throws
+ * SettingsError when it refused the key.
  */
-export function saveSettings(store: KeyValue, input: unknown, defaultBaseUrl: string): SettingsView {
+export type KeyCheck = (apiKey: string, baseUrl: string) => string | null;
+
+/**
+ * Validates every given value before storing any, so a bad value leaves all settings as they were; a new key is
+ * checked with the service before it is stored. An empty apiKey removes the key; an empty baseUrl returns to the
+ * build-time default.
+ */
+export function saveSettings(
+  store: KeyValue,
+  input: unknown,
+  defaultBaseUrl: string,
+  checkKey: KeyCheck,
+): SettingsView {
   const changes = validateSettingsInput(input);
+  const current = readSettings(store, defaultBaseUrl);
+  const baseUrl = changes.baseUrl === undefined ? current.baseUrl : (changes.baseUrl ?? defaultBaseUrl);
+  const newKey = typeof changes.apiKey === 'string' && changes.apiKey !== current.apiKey ? changes.apiKey : null;
+  const warning = newKey === null ? null : checkKey(newKey, baseUrl);
   for (const [name, value] of Object.entries(changes) as Array<[keyof SettingsInput, string | null]>) {
     if (value === null) store.delete(SETTING_KEYS[name]);
     else store.set(SETTING_KEYS[name], value);
   }
-  return settingsView(readSettings(store, defaultBaseUrl));
+  const view = settingsView(readSettings(store, defaultBaseUrl));
+  return warning === null ? view : { ...view, warning };
+}
+
+/** A job id no job has: reading its status is free, and the answer says whether the service accepts the key. */
+export const KEY_CHECK_JOB_ID = 'sheet-enrich-key-check';
+
+/** A KeyCheck over the API: 401 refuses the key; 404 (no such job) or any answer past the key check accepts it. */
+export function checkKeyWithService(client: ApiClient, deadline: number): string | null {
+  const answer = client.getResearchJob(KEY_CHECK_JOB_ID, undefined, { deadline });
+  if (answer.ok) return null;
+  const { kind, message } = answer.error;
+  if (kind === 'unauthorized') {
+    throw new SettingsError(
+      'The service rejected this API key (401), so it was not saved; check that you copied the whole key.',
+    );
+  }
+  if (kind === 'not_found' || kind === 'forbidden' || kind === 'no_credits') return null;
+  return `The key was saved but could not be checked: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 }
 
 type SettingChanges = Partial<Record<keyof SettingsInput, string | null>>;

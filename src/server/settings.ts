@@ -1,7 +1,19 @@
-import { readSettings, saveSettings as storeSettings, settingsView, type Settings } from '../core/settings';
+import { ApiClient } from '../core/api/client';
+import {
+  checkKeyWithService,
+  readSettings,
+  saveSettings as storeSettings,
+  settingsView,
+  type Settings,
+} from '../core/settings';
 import { userStore } from '../adapters/properties';
+import { urlFetchHttp } from '../adapters/http';
+import { systemClock } from '../adapters/runtime';
 import { DEFAULT_BASE_URL } from './config';
 import type { SettingsInput, SettingsView } from '../core/contract';
+
+/** The user waits on the Save button: one retry, and an answer within this time. */
+const KEY_CHECK_MS = 20_000;
 
 /** The settings of whoever runs this execution (the owner's, read-only, inside a custom function). */
 export function currentSettings(): Settings {
@@ -12,6 +24,16 @@ export function getSettings(): SettingsView {
   return settingsView(currentSettings());
 }
 
+/** Stores the current user's settings; a new key is checked with the service first (see checkKeyWithService). */
 export function saveSettings(settings: SettingsInput): SettingsView {
-  return storeSettings(userStore(), settings, DEFAULT_BASE_URL);
+  return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) => {
+    const client = new ApiClient({
+      http: urlFetchHttp,
+      clock: systemClock,
+      apiKey,
+      baseUrl,
+      retry: { maxAttempts: 2 },
+    });
+    return checkKeyWithService(client, systemClock.now() + KEY_CHECK_MS);
+  });
 }
