@@ -14,8 +14,9 @@ export function validateResearchRequest(input: unknown): Required<ResearchReques
   if (brief.length > MAX_RESEARCH_QUERY_LENGTH) {
     throw new ResearchRequestError(`The brief is too long: at most ${MAX_RESEARCH_QUERY_LENGTH} characters.`);
   }
-  const count = limit === undefined || limit === null || limit === '' ? DEFAULT_RESEARCH_LIMIT : Number(limit);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_RESEARCH_LIMIT) {
+  // A number only: Number() would make true a limit of 1 and [5] one of 5, and start a real job with it.
+  const count = limit === undefined || limit === null ? DEFAULT_RESEARCH_LIMIT : limit;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_RESEARCH_LIMIT) {
     throw new ResearchRequestError(`The result limit must be a whole number from 1 to ${MAX_RESEARCH_LIMIT}.`);
   }
   const set: ResearchColumns = columns === undefined ? 'essentials' : (columns as ResearchColumns);

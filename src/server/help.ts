@@ -1,0 +1,51 @@
+// The Help dialog of the add-on menu: what a new user needs in the first hour. Static text of our own (no API data).
+import { ADDON_NAME } from './config';
+
+const HELP_PAGE = `<!DOCTYPE html>
+<html><head><base target="_blank"><style>
+  body { font: 13px/1.45 Arial, sans-serif; margin: 0 4px; color: #202124; }
+  h2 { font-size: 14px; margin: 14px 0 4px; }
+  ul { margin: 0; padding-left: 18px; }
+  code { background: #f1f3f4; padding: 0 3px; }
+</style></head><body>
+<p>${ADDON_NAME} brings profile, contact and company data into your spreadsheet: formulas such as
+<code>=SCRAPE_PROFILE(A2)</code>, <code>=FIND_CONTACTS(A2)</code>, <code>=ENRICH_PROFILE(A2)</code>,
+<code>=SEARCH_COMPANIES("fintech startups in Berlin")</code> and <code>=SEARCH_PEOPLE("data engineers in Lisbon")</code>,
+and long research jobs in the sidebar.</p>
+
+<h2>Start</h2>
+<ul>
+  <li>Add your API key in <b>Extensions → ${ADDON_NAME} → Settings…</b></li>
+  <li>Put <code>=SCRAPE_PROFILE(A2)</code> beside the first profile URL and fill it down, or give a whole column:
+    <code>=SCRAPE_PROFILE(A2:A100)</code> in B2. Each result lines up with its input row.</li>
+  <li>Headers: put <code>=SCRAPE_PROFILE(A2:A100, , TRUE)</code> in B1 instead, or type field names in row 1 and
+    give them as <code>fields</code>: <code>=SCRAPE_PROFILE(A2, $B$1:$D$1)</code>.</li>
+  <li>Type a phone number as <code>'+14155550100</code> (with the apostrophe), or format the column as plain text
+    first: otherwise Sheets turns it into a number or a broken formula.</li>
+</ul>
+
+<h2>Costs in credits</h2>
+<ul>
+  <li>SCRAPE_PROFILE: 2 per profile. FIND_CONTACTS: 1 per lookup, also when nothing is found. ENRICH_PROFILE: 1 per
+    profile.</li>
+  <li>SEARCH_COMPANIES and SEARCH_PEOPLE: 1 per result; at most 10 results unless you give a limit.</li>
+  <li>Research job status and results: free. Answers are kept for 6 hours: recalculating costs nothing.</li>
+</ul>
+
+<h2>Sharing: who pays</h2>
+<p>Formulas run with the spreadsheet <b>owner's</b> settings: they use and bill the owner's key, whoever edits the
+sheet, and only the owner can set that key. Menu and sidebar actions use the key of the person who runs them.</p>
+
+<h2>Formulas show #NAME? (unknown function)</h2>
+<p>An add-on installed from the Marketplace works in a document only once it is turned on there: open
+<b>Extensions → Add-ons → Manage add-ons</b>, open the ⋮ menu of ${ADDON_NAME} and tick <b>Use in this document</b>.</p>
+
+<h2>More help</h2>
+<p>Type a formula's name and an opening parenthesis (<code>=FIND_CONTACTS(</code>) to see its arguments. The
+${ADDON_NAME} user manual (README) lists every field name, message and cost.</p>
+</body></html>`;
+
+export function showHelp(): void {
+  const page = HtmlService.createHtmlOutput(HELP_PAGE).setWidth(460).setHeight(560);
+  SpreadsheetApp.getUi().showModelessDialog(page, `${ADDON_NAME} help`);
+}
