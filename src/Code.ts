@@ -8,6 +8,7 @@ import {
   searchPeopleFormula,
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
+import { showHelp } from './server/help';
 import type { SidebarServer } from './core/contract';
 import {
   cancelResearch,
@@ -48,6 +49,12 @@ global.showSettings = () => showSidebar('settings');
  * @preserve
  */
 global.showResearch = () => showSidebar('research');
+
+/**
+ * Menu: shows the help dialog (what the add-on does, costs, who pays, turning it on in a document).
+ * @preserve
+ */
+global.showHelp = () => showHelp();
 
 /**
  * Sidebar: the current user's settings, with only a hint of the key.
@@ -104,9 +111,9 @@ global.pollResearchInBackground = () => pollResearchInBackground();
 
 /**
  * Scrapes live profile data (2 credits per profile; cached 6 hours). A range gives one row per cell.
- * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or a range of them.
+ * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or one column of them (A2:A100): one output row per cell.
  * @param {"name, headline, experience.1.employer_name"} fields Optional. Field names separated by commas, or a range of header cells. Default: the essentials.
- * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @param {FALSE} include_headers Optional. TRUE prints a header row above the rows (put the formula in the header row). Default FALSE, so each row lines up with its input.
  * @return Profile data, one row per profile.
  * @customfunction
  * @preserve
@@ -116,9 +123,9 @@ global.SCRAPE_PROFILE = (profile_url: unknown, fields?: unknown, include_headers
 
 /**
  * Finds emails, phones and social links by profile URL, email or phone (1 credit per lookup; cached 6 hours).
- * @param {"jane@example.com"} lookup A profile URL, an email or a phone number, or a range of them.
+ * @param {"jane@example.com"} lookup A profile URL, an email or a phone number (typed as '+14155550100), or one column of them: one output row per cell.
  * @param {"email, phone, li"} fields Optional. Field names separated by commas, or a range of header cells. Default: best email, phone and profile link.
- * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @param {FALSE} include_headers Optional. TRUE prints a header row above the rows (put the formula in the header row). Default FALSE, so each row lines up with its input.
  * @return Contacts, one row per lookup.
  * @customfunction
  * @preserve
@@ -160,9 +167,9 @@ global.SEARCH_PEOPLE = (query: unknown, limit?: unknown, fields?: unknown, inclu
 
 /**
  * Returns the full profile record of a profile URL (1 credit per profile; cached 6 hours). A range gives one row per cell.
- * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or a range of them.
+ * @param {"https://www.network.com/in/jane-doe"} profile_url A profile URL, or one column of them (A2:A100): one output row per cell.
  * @param {"full_name, experience.1.company_name, skills"} fields Optional. Field names, or a range of header cells. Default: the essentials.
- * @param {TRUE} include_headers Optional. Print a header row. Default TRUE without fields, FALSE with fields.
+ * @param {FALSE} include_headers Optional. TRUE prints a header row above the rows (put the formula in the header row). Default FALSE, so each row lines up with its input.
  * @return Profile records, one row per profile.
  * @customfunction
  * @preserve

@@ -1,13 +1,13 @@
 import type { SidebarPanel } from '../core/contract';
 import { ADDON_NAME } from './config';
 
-
 /** Builds the add-on menu only: onOpen may run in AuthMode.NONE, where no other service may be used. */
 export function onOpen(): void {
   SpreadsheetApp.getUi()
     .createAddonMenu()
     .addItem('Research people…', 'showResearch')
     .addItem('Settings…', 'showSettings')
+    .addItem('Help', 'showHelp')
     .addToUi();
 }
 
