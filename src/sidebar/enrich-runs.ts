@@ -1,16 +1,16 @@
 // The runs of this document as cards, and the loop that keeps the user's running runs going: while one runs, the
 // page calls continueEnrichment for it, one call at a time (each works for minutes), backing off when a call moved
 // nothing. Pause, resume, cancel (confirmed first) and retry act on one run.
-import type { RunStatus, RunSummary } from '../core/contract';
+import type { RunSummary } from '../core/contract';
 import { CardList } from './card-list';
 import { byId, errorMessage } from './dom';
 import { describeLoop } from './loop-note';
 import { PollLoop } from './poller';
 import { renderRunCard, runTitle, type RunAction } from './run-card';
-import { isOwnRunning, mergeRuns, runToContinue, RUN_STATUS_LABELS } from './runs';
+import { actionOutcome, cancelOutcome, isOwnRunning, mergeRuns, runToContinue } from './runs';
 import { enrichmentPolicy } from './schedule';
 import { server } from './server';
-import type { StatusKind, StatusLine } from './status-line';
+import type { StatusLine } from './status-line';
 import { listChanged } from './summaries';
 
 export class EnrichRuns {
@@ -127,23 +127,4 @@ export class EnrichRuns {
       this.cards.setBusy(runId, action, null);
     }
   }
-}
-
-function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, StatusKind] {
-  if (action === 'pause') return run.status === 'paused' ? ['Run paused.', 'success'] : [notYet(run, 'pause'), 'error'];
-  if (run.status !== 'running') return [notYet(run, action === 'retry' ? 'retry' : 'resume'), 'error'];
-  return [action === 'retry' ? 'Retrying the failed rows.' : 'Run resumed.', 'success'];
-}
-
-function notYet(run: RunSummary, what: string): string {
-  return `The ${what} is not confirmed yet: the run still shows as ${RUN_STATUS_LABELS[run.status as RunStatus]}.`;
-}
-
-/** Only a run that now shows as cancelled reads "cancelled". */
-export function cancelOutcome(run: RunSummary): [string, StatusKind] {
-  if (run.status === 'cancelled') return ['Run cancelled.', 'success'];
-  if (run.status === 'completed' || run.status === 'error') {
-    return [`The run had already ended (${RUN_STATUS_LABELS[run.status]}); nothing was cancelled.`, 'info'];
-  }
-  return [`${notYet(run, 'cancel')} Try again in a moment.`, 'error'];
 }

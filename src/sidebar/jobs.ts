@@ -2,6 +2,7 @@
 // the list, what the card says and how far its bar goes.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../core/api/types';
 import type { JobSummary } from '../core/contract';
+import type { StatusKind } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export function isFinished(job: JobSummary): boolean {
@@ -64,4 +65,16 @@ export function shortenBrief(query: string, maxLength = 140): string {
   // One character more, so a word ending exactly at the limit is kept whole.
   const lastSpace = oneLine.slice(0, maxLength + 1).lastIndexOf(' ');
   return `${oneLine.slice(0, lastSpace > maxLength / 2 ? lastSpace : maxLength).trimEnd()}…`;
+}
+
+/** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
+export function cancelOutcome(job: JobSummary): [string, StatusKind] {
+  if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
+  if (isFinished(job))
+    return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
+  const why = job.error === null ? '' : ` ${job.error}`;
+  return [
+    `The cancel is not confirmed yet: the job still shows as ${STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
+    'error',
+  ];
 }

@@ -6,12 +6,12 @@ import { CardList } from './card-list';
 import { byId, errorMessage } from './dom';
 import { ValidatedField } from './form-field';
 import { renderJobCard } from './job-card';
-import { isFinished, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief, STATUS_LABELS } from './jobs';
+import { cancelOutcome, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief } from './jobs';
 import { KeyGate } from './key-gate';
 import { PollLoop } from './poller';
 import { researchPolicy } from './schedule';
 import { server } from './server';
-import { StatusLine, type StatusKind } from './status-line';
+import { StatusLine } from './status-line';
 import { listChanged } from './summaries';
 import { describeLoop } from './loop-note';
 
@@ -153,16 +153,4 @@ export class ResearchPanel {
       this.loop.refresh();
     }
   }
-}
-
-/** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
-export function cancelOutcome(job: JobSummary): [string, StatusKind] {
-  if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
-  if (isFinished(job))
-    return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
-  const why = job.error === null ? '' : ` ${job.error}`;
-  return [
-    `The cancel is not confirmed yet: the job still shows as ${STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
-    'error',
-  ];
 }

@@ -1,6 +1,7 @@
 // Pure rules about enrichment runs as the Enrich panel shows them: the operations, which runs the open sidebar keeps
 // going, and what a run's card says.
 import type { EnrichOperation, RunStatus, RunSummary } from '../core/contract';
+import type { StatusKind } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export interface OperationInfo {
@@ -84,4 +85,24 @@ export function durationText(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return `about ${count(hours, 'hour')}${rest === 0 ? '' : ` ${count(rest, 'minute')}`}`;
+}
+
+/** What the answer to a pause, resume or retry says happened. */
+export function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, StatusKind] {
+  if (action === 'pause') return run.status === 'paused' ? ['Run paused.', 'success'] : [notYet(run, 'pause'), 'error'];
+  if (run.status !== 'running') return [notYet(run, action === 'retry' ? 'retry' : 'resume'), 'error'];
+  return [action === 'retry' ? 'Retrying the failed rows.' : 'Run resumed.', 'success'];
+}
+
+function notYet(run: RunSummary, what: string): string {
+  return `The ${what} is not confirmed yet: the run still shows as ${RUN_STATUS_LABELS[run.status]}.`;
+}
+
+/** Only a run that now shows as cancelled reads "cancelled". */
+export function cancelOutcome(run: RunSummary): [string, StatusKind] {
+  if (run.status === 'cancelled') return ['Run cancelled.', 'success'];
+  if (run.status === 'completed' || run.status === 'error') {
+    return [`The run had already ended (${RUN_STATUS_LABELS[run.status]}); nothing was cancelled.`, 'info'];
+  }
+  return [`${notYet(run, 'cancel')} Try again in a moment.`, 'error'];
 }
