@@ -52,7 +52,7 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
   const filename = options.filename ?? 'Code.js';
   checkPlatformSyntax(code, filename);
   const script = new vm.Script(code, { filename });
-  const { runtime, triggers } = internalsOf(env);
+  const { runtime, triggers, uncertain } = internalsOf(env);
   const serviceNames = new Set(Object.keys(env.globals));
   let latestContext: vm.Context;
 
@@ -142,7 +142,7 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
         }
         try {
           execute('trigger', trigger.owner, trigger.handler, (fn, realm) =>
-            fn(copyInto(clockEvent(trigger.id, startedAt), realm)),
+            fn(copyInto(clockEvent(uncertain.clockEventHasTriggerUid ? trigger.id : null, startedAt), realm)),
           );
         } catch (error) {
           record.error = isErrorLike(error) ? (error as Error).message : String(error);
@@ -178,12 +178,12 @@ function isErrorLike(value: unknown): boolean {
   return Object.prototype.toString.call(value) === '[object Error]';
 }
 
-/** The event object of a time-driven trigger. */
-function clockEvent(triggerUid: string, now: number) {
+/** The event object of a time-driven trigger (without triggerUid where env.uncertain says so). */
+function clockEvent(triggerUid: string | null, now: number) {
   const date = new Date(now);
   return {
     authMode: 'FULL',
-    triggerUid,
+    ...(triggerUid === null ? {} : { triggerUid }),
     timezone: 'UTC',
     year: date.getUTCFullYear(),
     month: date.getUTCMonth() + 1,

@@ -5,7 +5,7 @@ import { LockTable, FakeLockService } from './lock';
 import { FakeConsole, FakeLogger } from './logging';
 import { FakePropertiesService, PropertyStores, type PropertyStore } from './properties';
 import { Runtime, type ClockMode, type ExecutionMode, type RuntimeStats } from './runtime';
-import { FakeScriptApp, TriggerTable, type ScriptKind, type TriggerInfo } from './script-app';
+import { FakeScriptApp, TriggerTable, type RefusedTrigger, type ScriptKind, type TriggerInfo } from './script-app';
 import { FakeSession } from './session';
 import { FakeSpreadsheetApp } from './spreadsheet-app';
 import { FakeSpreadsheet } from './spreadsheet-model';
@@ -17,6 +17,7 @@ import {
   UrlFetchLog,
   type RecordedRequest,
 } from './url-fetch';
+import { DEFAULT_UNCERTAIN_ANSWERS, type InstallationSource, type UncertainAnswers } from './uncertain';
 import { FakeUtilities } from './utilities';
 
 export interface GasEnvironmentOptions {
@@ -24,6 +25,10 @@ export interface GasEnvironmentOptions {
   owner: string;
   /** Default 'addon': the add-on trigger rules apply. */
   scriptKind?: ScriptKind;
+  /** ScriptApp.getInstallationSource(); default WEB_STORE_ADD_ON for an add-on, NONE for a bound script. */
+  installationSource?: InstallationSource;
+  /** How the fakes answer what Google does not document; see env.uncertain. */
+  uncertain?: Partial<UncertainAnswers>;
   /** Name (without .html) -> content, for HtmlService.createHtmlOutputFromFile. */
   htmlFiles?: Record<string, string>;
   /** When set, UrlFetchApp refuses URLs that do not start with one of these prefixes. */
@@ -80,7 +85,10 @@ export interface GasEnvironment {
   readonly logs: string[];
   readonly urlFetch: { readonly requests: RecordedRequest[]; readonly dailyCount: number };
   readonly ui: UiLog;
-  readonly triggers: { list(): TriggerInfo[] };
+  /** The installed triggers, and every creation the platform refused (even where the script caught the error). */
+  readonly triggers: { list(): TriggerInfo[]; refused(): RefusedTrigger[] };
+  /** The switches of the undocumented behaviours, live: a change applies from the next service call on. */
+  readonly uncertain: UncertainAnswers;
   readonly locks: { holdDocumentLock(): () => void };
   /** Executions run, service calls made, and the service calls made by top-level code while a script loaded. */
   readonly stats: RuntimeStats;
@@ -95,6 +103,7 @@ export interface GasEnvironment {
 export interface EnvironmentInternals {
   runtime: Runtime;
   triggers: TriggerTable;
+  uncertain: UncertainAnswers;
 }
 
 const internals = new WeakMap<GasEnvironment, EnvironmentInternals>();
@@ -120,20 +129,37 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     dailyQuota: options.dailyUrlFetchQuota ?? DEFAULT_DAILY_URL_FETCH_QUOTA,
     timeoutMs: options.urlFetchTimeoutMs ?? DEFAULT_URL_FETCH_TIMEOUT_MS,
   });
+  const uncertain: UncertainAnswers = { ...DEFAULT_UNCERTAIN_ANSWERS, ...options.uncertain };
+  const scriptKind = options.scriptKind ?? 'addon';
   const triggerContext = {
     runtime,
     table: triggerTable,
-    scriptKind: options.scriptKind ?? 'addon',
+    scriptKind,
+    installationSource: options.installationSource ?? (scriptKind === 'addon' ? 'WEB_STORE_ADD_ON' : 'NONE'),
     documentId: spreadsheet.id,
+    uncertain,
   };
+  const spreadsheetApp = new FakeSpreadsheetApp({ runtime, model: spreadsheet, uiLog });
+  const propertiesService = new FakePropertiesService(runtime, propertyStores);
+  const lockService = new FakeLockService(runtime, lockTable);
+  const inClockTrigger = () => runtime.currentExecution()?.mode === 'trigger';
+  const spreadsheetWithheld = () => inClockTrigger() && !uncertain.clockTriggerGetsSpreadsheet;
+  withholdWhen(spreadsheetApp, 'getActiveSpreadsheet', spreadsheetWithheld);
+  withholdWhen(spreadsheetApp, 'getActive', spreadsheetWithheld);
+  withholdWhen(
+    propertiesService,
+    'getDocumentProperties',
+    () => inClockTrigger() && !uncertain.clockTriggerGetsDocumentProperties,
+  );
+  withholdWhen(lockService, 'getDocumentLock', () => inClockTrigger() && !uncertain.clockTriggerGetsDocumentLock);
 
   const globals: Record<string, unknown> = {
-    SpreadsheetApp: new FakeSpreadsheetApp({ runtime, model: spreadsheet, uiLog }),
-    PropertiesService: new FakePropertiesService(runtime, propertyStores),
+    SpreadsheetApp: spreadsheetApp,
+    PropertiesService: propertiesService,
     CacheService: new FakeCacheService(runtime, cacheStores),
     UrlFetchApp: urlFetchApp,
     ScriptApp: new FakeScriptApp(triggerContext),
-    LockService: new FakeLockService(runtime, lockTable),
+    LockService: lockService,
     HtmlService: new FakeHtmlService(runtime, options.htmlFiles ?? {}),
     Session: new FakeSession(runtime),
     Utilities: new FakeUtilities(runtime),
@@ -158,7 +184,8 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     logs: runtime.logs,
     urlFetch: urlFetchLog,
     ui: uiLog,
-    triggers: { list: () => triggerTable.list() },
+    triggers: { list: () => triggerTable.list(), refused: () => triggerTable.refusals.map((entry) => ({ ...entry })) },
+    uncertain,
     locks: { holdDocumentLock: () => lockTable.holdDocumentLock() },
     stats: runtime.stats,
     run: (mode, user, fn) => runtime.run(mode, user, () => fn()),
@@ -170,8 +197,26 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     },
     dispose: () => urlFetchApp.dispose(),
   };
-  internals.set(env, { runtime, triggers: triggerTable });
+  internals.set(env, { runtime, triggers: triggerTable, uncertain });
   return env;
+}
+
+/**
+ * Makes `service.method()` answer null while `withheld()` says so, as Google may in a time-driven trigger. The real
+ * method still runs first, so the call is counted and checked like any other.
+ */
+function withholdWhen<Service extends object, Method extends keyof Service>(
+  service: Service,
+  method: Method,
+  withheld: () => boolean,
+): void {
+  const real = service[method] as (...args: unknown[]) => unknown;
+  Object.defineProperty(service, method, {
+    value: (...args: unknown[]) => {
+      const answer = real.apply(service, args);
+      return withheld() ? null : answer;
+    },
+  });
 }
 
 /** A plain-looking object that reads and writes the store itself. */

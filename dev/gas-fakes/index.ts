@@ -26,5 +26,6 @@ export {
 export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';
 export type { RecordedRequest } from './url-fetch';
-export type { ScriptKind, TriggerInfo } from './script-app';
+export type { RefusedTrigger, ScriptKind, TriggerInfo } from './script-app';
+export { DEFAULT_UNCERTAIN_ANSWERS, type InstallationSource, type UncertainAnswers } from './uncertain';
 export { DIST_DIR, loadBuiltAddon, readBuiltAddon, type BuiltAddon, type LoadedAddon } from './addon';

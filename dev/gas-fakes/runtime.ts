@@ -141,6 +141,8 @@ export interface Execution {
 export interface RuntimeStats {
   executions: number;
   serviceCalls: number;
+  /** Service calls by `Service.method`, such as `Properties.setProperty`. */
+  callsByName: Record<string, number>;
   /** `Service.method` of every service call made by top-level code while a script loaded. */
   serviceCallsDuringLoad: string[];
 }
@@ -148,7 +150,7 @@ export interface RuntimeStats {
 export class Runtime {
   readonly clock: FakeClock;
   readonly logs: string[] = [];
-  readonly stats: RuntimeStats = { executions: 0, serviceCalls: 0, serviceCallsDuringLoad: [] };
+  readonly stats: RuntimeStats = { executions: 0, serviceCalls: 0, callsByName: {}, serviceCallsDuringLoad: [] };
   private current: Execution | null = null;
   private nextExecutionId = 1;
 
@@ -205,6 +207,7 @@ export class Runtime {
     if (!execution) throw new Error(`${name} was called outside an execution: wrap it in env.run(mode, user, fn).`);
     execution.serviceCalls++;
     this.stats.serviceCalls++;
+    this.stats.callsByName[name] = (this.stats.callsByName[name] ?? 0) + 1;
     if (execution.loading) this.stats.serviceCallsDuringLoad.push(name);
     this.enforceTimeLimit(execution);
     if (DENIED[execution.mode].has(access)) throw this.exception(denialMessage(execution.mode, name));

@@ -2,6 +2,7 @@
 import type { GasShape } from './gas-shape';
 import type { Runtime } from './runtime';
 import { FakeSpreadsheetFacade } from './spreadsheet-app';
+import type { InstallationSource, UncertainAnswers } from './uncertain';
 
 export type ScriptKind = 'addon' | 'bound';
 
@@ -22,6 +23,11 @@ const EventType = {
   ON_CHANGE: 'ON_CHANGE',
 } as const;
 const TriggerSource = { SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS' } as const;
+const InstallationSourceEnum: { [Source in InstallationSource]: Source } = {
+  APPS_MARKETPLACE_DOMAIN_ADD_ON: 'APPS_MARKETPLACE_DOMAIN_ADD_ON',
+  NONE: 'NONE',
+  WEB_STORE_ADD_ON: 'WEB_STORE_ADD_ON',
+};
 
 export interface TriggerInfo {
   id: string;
@@ -44,11 +50,20 @@ export interface TriggerInfo {
 
 type Schedule = Pick<TriggerInfo, 'kind' | 'everyMinutes' | 'everyHours' | 'afterMs'>;
 
+/** A trigger the platform refused to create, and why (the script may have caught the error). */
+export interface RefusedTrigger extends Partial<Schedule> {
+  user: string;
+  handler: string;
+  message: string;
+}
+
 export class TriggerTable {
   private readonly triggers: TriggerInfo[] = [];
   private nextId = 1;
   /** Per user: fake time their triggers ran in the current quota day. */
   private readonly runtimeToday = new Map<string, { dayStartedAt: number; ms: number }>();
+  /** Every refused creation, oldest first. */
+  readonly refusals: RefusedTrigger[] = [];
 
   /** Copies of every installed trigger, soonest due first. */
   list(): TriggerInfo[] {
@@ -136,7 +151,9 @@ interface TriggerContext {
   runtime: Runtime;
   table: TriggerTable;
   scriptKind: ScriptKind;
+  installationSource: InstallationSource;
   documentId: string;
+  uncertain: UncertainAnswers;
 }
 
 export class FakeClockTriggerBuilder implements GasShape<
@@ -170,17 +187,21 @@ export class FakeClockTriggerBuilder implements GasShape<
     const { runtime, table, documentId } = this.context;
     const execution = runtime.use('triggers', 'ClockTriggerBuilder.create');
     const schedule = this.schedule;
-    if (!schedule)
-      throw runtime.exception('The trigger has no schedule: call everyMinutes, everyHours or after first.');
-    this.checkSchedule(schedule);
+    const refuse = (message: string) => {
+      table.refusals.push({ user: execution.user, handler: this.handler, ...schedule, message });
+      return runtime.exception(message);
+    };
+    if (!schedule) throw refuse('The trigger has no schedule: call everyMinutes, everyHours or after first.');
+    const badSchedule = this.scheduleProblem(schedule);
+    if (badSchedule !== null) throw refuse(badSchedule);
     const mine = table.ownedBy(execution.user);
     if (this.context.scriptKind === 'addon' && mine.some((trigger) => trigger.documentId === documentId)) {
-      throw runtime.exception(
+      throw refuse(
         'This add-on has created too many time-based triggers in this document for this Google user account.',
       );
     }
     if (mine.length >= MAX_TRIGGERS_PER_USER) {
-      throw runtime.exception(
+      throw refuse(
         'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
       );
     }
@@ -191,22 +212,22 @@ export class FakeClockTriggerBuilder implements GasShape<
     );
   }
 
-  private checkSchedule(schedule: Schedule): void {
-    const { runtime, scriptKind } = this.context;
+  private scheduleProblem(schedule: Schedule): string | null {
     if (schedule.kind === 'everyMinutes') {
-      if (scriptKind === 'addon') {
-        throw runtime.exception('Add-ons may only create time-based triggers that run at most once per hour.');
+      if (this.context.scriptKind === 'addon') {
+        return 'Add-ons may only create time-based triggers that run at most once per hour.';
       }
       if (!BOUND_MINUTE_INTERVALS.includes(schedule.everyMinutes!)) {
-        throw runtime.exception('The value passed to everyMinutes must be one of 1, 5, 10, 15 or 30.');
+        return 'The value passed to everyMinutes must be one of 1, 5, 10, 15 or 30.';
       }
     }
     if (schedule.kind === 'everyHours' && !HOUR_INTERVALS.includes(schedule.everyHours!)) {
-      throw runtime.exception('The value passed to everyHours must be one of 1, 2, 4, 6, 8 or 12.');
+      return 'The value passed to everyHours must be one of 1, 2, 4, 6, 8 or 12.';
     }
     if (schedule.kind === 'after' && !(Number.isInteger(schedule.afterMs) && schedule.afterMs! >= 0)) {
-      throw runtime.exception('Invalid argument: durationMilliseconds');
+      return 'Invalid argument: durationMilliseconds';
     }
+    return null;
   }
 }
 
@@ -221,12 +242,14 @@ export class FakeTriggerBuilder implements GasShape<GoogleAppsScript.Script.Trig
   }
 }
 
+// getInstallationSource is left out: it answers an enum (see GasShape).
 type ScriptAppMembers = 'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger';
 
 export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp, ScriptAppMembers> {
   readonly AuthMode = AuthMode;
   readonly EventType = EventType;
   readonly TriggerSource = TriggerSource;
+  readonly InstallationSource = InstallationSourceEnum;
 
   constructor(private readonly context: TriggerContext) {}
 
@@ -241,15 +264,25 @@ export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp
     return this.context.runtime.toScript(this.context.table.ownedBy(user).map((info) => new FakeTrigger(info)));
   }
 
+  /**
+   * The running user's triggers in this document. Whether an add-on's time-driven triggers are among them is not
+   * documented: env.uncertain.userTriggersListAddOnClockTriggers decides (all of this fake's triggers are clock ones).
+   */
   getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
-    const { user } = this.context.runtime.use('triggers', 'ScriptApp.getUserTriggers');
+    const { runtime, table, documentId, scriptKind, uncertain } = this.context;
+    const { user } = runtime.use('triggers', 'ScriptApp.getUserTriggers');
     if (!(spreadsheet instanceof FakeSpreadsheetFacade)) {
-      throw this.context.runtime.exception(
-        "The parameters don't match the method signature for ScriptApp.getUserTriggers.",
-      );
+      throw runtime.exception("The parameters don't match the method signature for ScriptApp.getUserTriggers.");
     }
-    const mine = this.context.table.ownedBy(user).filter((info) => info.documentId === this.context.documentId);
-    return this.context.runtime.toScript(mine.map((info) => new FakeTrigger(info)));
+    if (scriptKind === 'addon' && !uncertain.userTriggersListAddOnClockTriggers) return runtime.toScript([]);
+    const mine = table.ownedBy(user).filter((info) => info.documentId === documentId);
+    return runtime.toScript(mine.map((info) => new FakeTrigger(info)));
+  }
+
+  /** NONE for a script of one's own (bound to the sheet, or an add-on under test), else how the add-on was installed. */
+  getInstallationSource(): InstallationSource {
+    this.context.runtime.use('triggers', 'ScriptApp.getInstallationSource');
+    return this.context.installationSource;
   }
 
   /** Deletes one of the running user's triggers; a stale or foreign trigger is ignored. */
