@@ -1,6 +1,6 @@
 // One poll of one research job: read result pages from the saved cursor, upsert them into the results sheet by
-// profile id (pages of a running job grow, and a profile may come twice), and save the cursor after every page, so
-// a poll cut short by the time limit resumes where it stopped, without loss or duplicates.
+// profile id (pages of a running job grow, and a profile may come twice), and save the cursor after every page that
+// changed it, so a poll cut short by the time limit resumes where it stopped, without loss or duplicates.
 import type { ApiClient } from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { ModernProfile } from '../api/types';
@@ -10,7 +10,7 @@ import { collectionColumns, flattenCollection, flattenRecord, headerFor } from '
 import type { CompanionCollection } from '../fields/flatten';
 import type { Clock } from '../ports';
 import { appendRowsOfNewKeys, upsertRows, type SheetTable } from '../sheet-table';
-import { isFinished, type JobRecord } from './registry';
+import { isFinished, storedForm, type JobRecord } from './registry';
 
 /** Always ask for a page: without `page` the service returns every result, every time. */
 export const RESULTS_PAGE_SIZE = 100;
@@ -54,7 +54,7 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
     const morePages = profiles.length >= RESULTS_PAGE_SIZE;
     // A job saved as finished is never polled again: until its last page is written it stays unfinished here.
     const drained = !(morePages && isFinished(status.status));
-    job = {
+    const polled = storedForm({
       ...job,
       status: drained ? status.status : 'processing',
       message: drained ? status.message : 'Writing the results to the sheet.',
@@ -64,9 +64,12 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
       rowsWritten,
       error: drained && status.status === 'error' ? status.error || status.message || 'The research job failed.' : null,
       nextPage: morePages ? job.nextPage + 1 : job.nextPage,
-      updatedAt: new Date(context.clock.now()).toISOString(),
-    };
-    save(job);
+    });
+    // A poll that learns nothing new saves nothing: an open sidebar polling a quiet job spends no property writes.
+    if (JSON.stringify(polled) !== JSON.stringify(job)) {
+      job = { ...polled, updatedAt: new Date(context.clock.now()).toISOString() };
+      save(job);
+    }
     if (!morePages) break;
   }
   return { job, userError: null };

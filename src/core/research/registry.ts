@@ -27,6 +27,11 @@ function parseJob(text: string | null): JobRecord | null {
   }
 }
 
+/** The job as saved: texts from the service capped, so an entry always fits the 9 KB a property may hold. */
+export function storedForm(job: JobRecord): JobRecord {
+  return { ...job, message: capText(job.message), error: job.error === null ? null : capText(job.error) };
+}
+
 export function isFinished(status: JobStatus): boolean {
   return FINISHED_JOB_STATUSES.includes(status);
 }
@@ -51,10 +56,8 @@ export class JobRegistry {
     return this.all().filter((job) => !isFinished(job.status));
   }
 
-  /** Texts from the service are capped, so an entry always fits the 9 KB a property may hold. */
   save(job: JobRecord): void {
-    const capped = { ...job, message: capText(job.message), error: job.error === null ? null : capText(job.error) };
-    this.store.set(JOB_PREFIX + job.jobId, JSON.stringify(capped));
+    this.store.set(JOB_PREFIX + job.jobId, JSON.stringify(storedForm(job)));
   }
 
   /** Drops the oldest finished jobs beyond MAX_JOBS (their sheets stay); unfinished jobs are never dropped. */
@@ -94,43 +97,48 @@ function capText(text: string): string {
   return text.length <= MAX_SERVICE_TEXT ? text : `${text.slice(0, MAX_SERVICE_TEXT - 1)}…`;
 }
 
-const PERSONAL_ERRORS_PREFIX = 'research.errors.';
+const PERSONAL_ERROR_PREFIX = 'research.error.';
+/** Where a user's failures were kept before, all in one entry that could outgrow the 9 KB a property may hold. */
+const LEGACY_PERSONAL_ERRORS_PREFIX = 'research.errors.';
 
 /**
- * Failures one user met polling this document's jobs (another key's job, a poll that failed), kept per user in the
- * document's properties so they show for that user without marking the job for everyone else.
+ * Failures one user met polling this document's jobs (another key's job, a poll that failed), kept in the document's
+ * properties so they show for that user without marking the job for everyone else. One capped entry per user and
+ * job: however many jobs fail at once, no entry nears the property limit. Writes only what changes; read it through
+ * readOnce (src/core/store-snapshot.ts) so its reads cost one read of the store.
  */
 export class PersonalJobErrors {
-  private readonly key: string;
+  private readonly prefix: string;
 
   constructor(
     private readonly documentStore: KeyValue,
-    userId: string,
+    private readonly userId: string,
   ) {
-    this.key = PERSONAL_ERRORS_PREFIX + userId;
+    this.prefix = `${PERSONAL_ERROR_PREFIX}${userId}.`;
   }
 
   all(): Record<string, string> {
-    try {
-      return JSON.parse(this.documentStore.get(this.key) ?? '{}') as Record<string, string>;
-    } catch {
-      return {};
-    }
+    return Object.fromEntries(
+      Object.entries(this.documentStore.getAll())
+        .filter(([key]) => key.startsWith(this.prefix))
+        .map(([key, message]) => [key.slice(this.prefix.length), message]),
+    );
   }
 
   set(jobId: string, message: string | null): void {
-    this.write({ ...this.all(), [jobId]: message === null ? undefined : capText(message) });
+    const key = this.prefix + jobId;
+    const stored = this.documentStore.get(key);
+    const next = message === null ? null : capText(message);
+    if (next === stored) return;
+    if (next === null) this.documentStore.delete(key);
+    else this.documentStore.set(key, next);
   }
 
   /** Forgets the failures of jobs that have ended or left the registry: they no longer matter. */
   retain(jobIds: readonly string[]): void {
-    const errors = this.all();
-    this.write(Object.fromEntries(jobIds.filter((jobId) => jobId in errors).map((jobId) => [jobId, errors[jobId]])));
-  }
-
-  private write(errors: Record<string, string | undefined>): void {
-    const kept = Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined);
-    if (kept.length === 0) this.documentStore.delete(this.key);
-    else this.documentStore.set(this.key, JSON.stringify(Object.fromEntries(kept)));
+    const kept = new Set(jobIds);
+    for (const jobId of Object.keys(this.all())) if (!kept.has(jobId)) this.documentStore.delete(this.prefix + jobId);
+    const legacy = LEGACY_PERSONAL_ERRORS_PREFIX + this.userId;
+    if (this.documentStore.get(legacy) !== null) this.documentStore.delete(legacy);
   }
 }

@@ -130,6 +130,22 @@ describe('pollJob', () => {
     expect(failed.poll()).toMatchObject({ status: 'error', error: 'Search backend failed.', rowsWritten: 150 });
   });
 
+  it('saves nothing when a poll learns nothing new, and dates the job by its last change', () => {
+    const { service, clock, poll, saved } = setup();
+    service.state.ids = ids(1, 40);
+    const first = poll();
+    expect(saved).toHaveLength(1);
+    clock.time += 60_000;
+    expect(poll()).toEqual(first);
+    expect(saved).toHaveLength(1);
+    service.state.ids = ids(1, 41);
+    clock.time += 60_000;
+    const grown = poll();
+    expect(saved).toHaveLength(2);
+    expect(grown.rowsWritten).toBe(41);
+    expect(Date.parse(grown.updatedAt) - Date.parse(first.updatedAt)).toBeGreaterThanOrEqual(120_000);
+  });
+
   it('counts the rows in the sheet, so a page written but not saved is neither lost nor counted twice', () => {
     const { service, client, clock, sheets, results, poll, job } = setup();
     service.state.ids = ids(1, 150);

@@ -108,7 +108,41 @@ describe('PersonalJobErrors', () => {
     expect(Object.keys(ann.all())).toEqual(['j2']);
     ann.retain(['j1']);
     expect(ann.all()).toEqual({});
-    expect(Object.keys(store.getAll())).toEqual(['research.errors.bob-id']);
+    expect(bob.all()).toEqual({ j1: 'Network down.' });
+    expect(Object.keys(store.getAll())).toHaveLength(1);
+  });
+
+  // One entry per user used to hold all their failures: about 37 network errors (each naming the URL) passed the
+  // 9 KB a property may hold, and the sidebar's poll failed with "Argument too large: value". The bundle's test of
+  // that case: test/integration/background.test.ts.
+  it('never writes an entry near the property limit, however many jobs fail at once', () => {
+    const store = memoryStore();
+    const writes: Array<[string, string]> = [];
+    const counted = {
+      ...store,
+      set: (key: string, value: string) => (writes.push([key, value]), store.set(key, value)),
+    };
+    const errors = new PersonalJobErrors(counted, '3f0c6d8e-6a51-4c1e-9a7b-1f2d3c4b5a69');
+    const url = 'https://api.enrich.example/api/search/deep_research/';
+    const failure = (jobId: string) =>
+      `Could not reach the service (Address unavailable: ${url}${jobId}?page=1&page_size=100); check the connection and try again.`;
+    const jobIds = Array.from({ length: 200 }, (_, i) => `dr_${String(i).padStart(4, '0')}_7c1e9b2a4d6f8e0a`);
+    for (const jobId of jobIds) errors.set(jobId, failure(jobId) + ' ' + 'é'.repeat(2_000));
+    expect(Object.keys(errors.all())).toHaveLength(200);
+    for (const [key, value] of writes) expect(Buffer.byteLength(key + value)).toBeLessThan(9 * 1024);
+  });
+
+  it('writes only what changes, and drops the entry of the older one-entry format', () => {
+    const store = memoryStore({ 'research.errors.ann-id': '{"j9":"old"}' });
+    const errors = new PersonalJobErrors(store, 'ann-id');
+    errors.set('j1', 'Network down.');
+    const writes = jest.fn();
+    const watched = new PersonalJobErrors({ ...store, set: writes, delete: writes }, 'ann-id');
+    watched.set('j1', 'Network down.');
+    watched.set('j2', null);
+    expect(writes).not.toHaveBeenCalled();
+    errors.retain(['j1']);
+    expect(store.getAll()).toEqual({ 'research.error.ann-id.j1': 'Network down.' });
   });
 });
 
