@@ -10,14 +10,8 @@ import {
 import { onOpen, showSidebar } from './server/menu';
 import { showHelp } from './server/help';
 import type { SidebarServer } from './core/contract';
-import {
-  cancelResearch,
-  listResearchJobs,
-  openResearchSheet,
-  pollResearch,
-  pollResearchInBackground,
-  startResearch,
-} from './server/research';
+import { runBackgroundWork } from './server/background';
+import { cancelResearch, listResearchJobs, openResearchSheet, pollResearch, startResearch } from './server/research';
 import { getSettings, saveSettings } from './server/settings';
 
 // Typed by the sidebar contract, so each sidebar function here has the signature the sidebar calls it with;
@@ -104,10 +98,11 @@ global.cancelResearch = (jobId) => cancelResearch(jobId);
 global.openResearchSheet = (jobId) => openResearchSheet(jobId);
 
 /**
- * Time-driven trigger: polls the unfinished research jobs of the user who created it.
+ * Time-driven trigger: continues the background work (research jobs, enrichment runs) of the user who created it.
+ * @param {Object} e the time-driven event
  * @preserve
  */
-global.pollResearchInBackground = () => pollResearchInBackground();
+global.runBackgroundWork = (e?: unknown) => runBackgroundWork(e);
 
 /**
  * Scrapes live profile data (2 credits per profile; cached 6 hours). A range gives one row per cell.

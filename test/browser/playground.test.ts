@@ -156,7 +156,7 @@ test('the demo sheet opens enriched, with the formula in the formula bar and spi
 test('typed formulas spill like Sheets: profile values, a company search with criteria columns', async () => {
   await showDemoSheet();
   const name = await demoName();
-  await typeInto('A20', '=SCRAPE_PROFILE(A2)');
+  await typeInto('A20', '=SCRAPE_PROFILE(A2, , TRUE)');
   await expectText('A21', name);
   await expect(cell('A20').innerText()).resolves.toBe('name');
   await expect(cell('J20').innerText()).resolves.toBe('network_url');
@@ -185,7 +185,7 @@ test('typed formulas spill like Sheets: profile values, a company search with cr
 test('a spill onto data shows #REF! with the reason; a thrown error shows #ERROR! with its message', async () => {
   await showDemoSheet();
   // Its own formula, in rows no other test uses.
-  await typeInto('A46', '=SCRAPE_PROFILE(A2)');
+  await typeInto('A46', '=SCRAPE_PROFILE(A2, , TRUE)');
   await expectText('A46', 'name');
   await expectText('A47', /\S/);
   await typeInto('B47', 'in the way');

@@ -18,7 +18,7 @@ const CUSTOM_FUNCTIONS: Record<string, string[]> = {
 };
 // The sidebar's functions, read from the contract's type.
 const SERVER_FUNCTIONS = sidebarFunctionNames();
-const OTHER_ENTRY_POINTS = ['onOpen', 'onInstall', 'showSettings', 'showResearch', 'pollResearchInBackground'];
+const OTHER_ENTRY_POINTS = ['onOpen', 'onInstall', 'showSettings', 'showResearch', 'runBackgroundWork'];
 
 describe('dist/Code.js', () => {
   const code = bundleCode();

@@ -31,7 +31,7 @@ import {
 const SEED = 7;
 const OWNER_KEY = 'lk_test_research_owner_000000000a1b2';
 const TEAMMATE_KEY = 'lk_test_research_mate_0000000000c3d4';
-const HANDLER = 'pollResearchInBackground';
+const HANDLER = 'runBackgroundWork';
 const HOUR_MS = 60 * 60_000;
 const ESSENTIAL_HEADERS = [
   'id',
@@ -427,7 +427,7 @@ describe('the background trigger', () => {
     });
     const job = start(addon, { query: 'nurses in Porto', limit: 10 });
     expect(job.error).toMatch(
-      /^The job started, but setting it up failed \(.*too many triggers.*\); keep the sidebar open/,
+      /^Background updates could not be set up \(.*too many triggers.*\); keep the sidebar open/,
     );
     expect(list(addon)).toEqual([job]);
     expect(list(addon, TEAMMATE)[0].error).toBeNull();
