@@ -1,15 +1,50 @@
+import { capText, planLiteralText, TEXT_FORMAT } from '../core/cells';
 import type { CellValue, SheetTable } from '../core/sheet-table';
 
-/** SheetTable over one sheet; every read and write is one Range call. */
+/**
+ * THE way the add-on writes cells (every writer goes through it): one rectangle from a 1-based row and column, as
+ * wide as `numberFormats` (one format per column). The sheet grows when the rectangle reaches past it. Text is
+ * written exactly (no apostrophe added, capped at a cell's 50,000 characters) and can never become a formula,
+ * number or date, by two guards: text columns get the plain-text format before any value arrives, and text Sheets
+ * could parse is left out of setValues and written as rich-text values, which Sheets takes literally.
+ * `keyOffset` (0-based), when the block has a key column, makes that column land in the last call (see
+ * planLiteralText). Round trips: the sheet's size (two reads), one setNumberFormats, at most two setValues, and
+ * one setRichTextValues per run of adjacent text columns holding such text (plus one for the key column).
+ */
+export function writeBlock(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  startRow: number,
+  startColumn: number,
+  rows: CellValue[][],
+  numberFormats: string[],
+  keyOffset?: number,
+): void {
+  if (rows.length === 0) return;
+  growTo(sheet, startRow + rows.length - 1, startColumn + numberFormats.length - 1);
+  const range = sheet.getRange(startRow, startColumn, rows.length, numberFormats.length);
+  range.setNumberFormats(rows.map(() => numberFormats.slice()));
+  const capped = rows.map((row) => row.map((value) => (typeof value === 'string' ? capText(value) : value)));
+  const plan = planLiteralText(capped, keyOffset);
+  for (const { columnOffset, values } of plan.values) {
+    range.offset(0, columnOffset, values.length, values[0].length).setValues(values);
+  }
+  for (const patch of plan.patches) {
+    const texts = patch.texts.map((line) =>
+      line.map((text) => SpreadsheetApp.newRichTextValue().setText(text).build()),
+    );
+    range.offset(patch.rowOffset, patch.columnOffset, texts.length, texts[0].length).setRichTextValues(texts);
+  }
+}
+
+function growTo(sheet: GoogleAppsScript.Spreadsheet.Sheet, lastRow: number, lastColumn: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (lastColumn > maxColumns) sheet.insertColumnsAfter(maxColumns, lastColumn - maxColumns);
+}
+
+/** SheetTable over one sheet; every read and write is one Range call, every write goes through writeBlock. */
 export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTable {
-  const ensureRows = (lastRow: number) => {
-    const max = sheet.getMaxRows();
-    if (lastRow > max) sheet.insertRowsAfter(max, lastRow - max);
-  };
-  const ensureColumns = (lastColumn: number) => {
-    const max = sheet.getMaxColumns();
-    if (lastColumn > max) sheet.insertColumnsAfter(max, lastColumn - max);
-  };
   return {
     headers() {
       const width = sheet.getLastColumn();
@@ -20,10 +55,13 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
         .map((value) => String(value));
     },
     writeHeaders(startColumn, names) {
-      ensureColumns(startColumn + names.length - 1);
-      const range = sheet.getRange(1, startColumn, 1, names.length);
-      range.setNumberFormat('@');
-      range.setValues([names]);
+      writeBlock(
+        sheet,
+        1,
+        startColumn,
+        [names],
+        names.map(() => TEXT_FORMAT),
+      );
     },
     columnValues(column) {
       const lastRow = sheet.getLastRow();
@@ -35,15 +73,8 @@ export function sheetTable(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetTabl
       while (values.length > 0 && values[values.length - 1] === '') values.pop();
       return values;
     },
-    writeBlock(startRow, startColumn, rows, numberFormats) {
-      if (rows.length === 0) return;
-      ensureRows(startRow + rows.length - 1);
-      ensureColumns(startColumn + numberFormats.length - 1);
-      const range = sheet.getRange(startRow, startColumn, rows.length, numberFormats.length);
-      // Formats first: a text (@) cell keeps API text as text instead of parsing it as a formula, number or date.
-      range.setNumberFormats(rows.map(() => numberFormats.slice()));
-      range.setValues(rows);
-    },
+    writeBlock: (startRow, startColumn, rows, numberFormats, keyOffset) =>
+      writeBlock(sheet, startRow, startColumn, rows, numberFormats, keyOffset),
   };
 }
 

@@ -14,9 +14,17 @@ export interface SheetTable {
   columnValues(column: number): CellValue[];
   /**
    * Writes one rectangle from a 1-based row and column, as wide as `numberFormats` (one format per column): the
-   * formats first (one call), then the values (one setValues). Cells outside it are neither read nor written.
+   * formats first, then the values, text exactly as given and never parsed (planLiteralText in cells.ts). Cells
+   * outside it are neither read nor written. `keyOffset` (0-based) names the block's key column, written last, so
+   * an execution cut midway never leaves a row that a later attempt would write again elsewhere.
    */
-  writeBlock(startRow: number, startColumn: number, rows: CellValue[][], numberFormats: string[]): void;
+  writeBlock(
+    startRow: number,
+    startColumn: number,
+    rows: CellValue[][],
+    numberFormats: string[],
+    keyOffset?: number,
+  ): void;
 }
 
 /** Rows to write: their columns by field name, and the number format of each column. */
@@ -79,6 +87,8 @@ interface ColumnRun {
 
 interface Layout {
   runs: ColumnRun[];
+  /** 1-based sheet column of the key. */
+  keyColumn: number;
   rowOfKey: Map<string, number>;
   /** The first row below the key column's last value. */
   nextRow: number;
@@ -98,7 +108,7 @@ function prepareLayout(table: SheetTable, keyField: string, block: RowBlock): La
   keys.forEach((value, index) => {
     if (value !== '' && !rowOfKey.has(String(value))) rowOfKey.set(String(value), index + 2);
   });
-  return { runs: columnRuns(block, columnOf), rowOfKey, nextRow: keys.length + 2 };
+  return { runs: columnRuns(block, columnOf), keyColumn, rowOfKey, nextRow: keys.length + 2 };
 }
 
 /** The block's columns in sheet order, grouped into runs of adjacent columns (one run unless a user split them). */
@@ -120,15 +130,22 @@ function columnRuns(block: RowBlock, columnOf: Map<string, number>): ColumnRun[]
   return runs;
 }
 
-/** Writes consecutive rows from `startRow`: one rectangle per run of our columns. */
+/**
+ * Writes consecutive rows from `startRow`: one rectangle per run of our columns, the key's run last and its key
+ * column last within it, so rows cut short by the end of an execution are found (or not) by their key as a whole.
+ */
 function writeRows(table: SheetTable, layout: Layout, startRow: number, rows: CellValue[][]): void {
   if (rows.length === 0) return;
-  for (const run of layout.runs) {
+  const holdsKey = (run: ColumnRun) =>
+    run.startColumn <= layout.keyColumn && layout.keyColumn < run.startColumn + run.fields.length;
+  const ordered = [...layout.runs.filter((run) => !holdsKey(run)), ...layout.runs.filter(holdsKey)];
+  for (const run of ordered) {
     table.writeBlock(
       startRow,
       run.startColumn,
       rows.map((row) => run.fields.map((field) => row[field])),
       run.formats,
+      holdsKey(run) ? layout.keyColumn - run.startColumn : undefined,
     );
   }
 }
@@ -174,8 +191,8 @@ export function rememberingTable(table: SheetTable): SheetTable {
       if (values === undefined) columns.set(column, (values = table.columnValues(column)));
       return values.slice();
     },
-    writeBlock(startRow, startColumn, rows, numberFormats) {
-      table.writeBlock(startRow, startColumn, rows, numberFormats);
+    writeBlock(startRow, startColumn, rows, numberFormats, keyOffset) {
+      table.writeBlock(startRow, startColumn, rows, numberFormats, keyOffset);
       for (const [column, values] of columns) {
         const offset = column - startColumn;
         if (offset < 0 || offset >= numberFormats.length) continue;

@@ -4,9 +4,12 @@ import {
   TEXT_FORMAT,
   capText,
   columnFormat,
+  planLiteralText,
   planWrite,
+  sheetsMayParse,
   type CellValue,
 } from '../../src/core/cells';
+import { readTypedText } from '../../dev/gas-fakes/cell-input';
 import type { KindName } from '../../src/core/fields/catalog';
 import { RESEARCH_COLUMNS } from '../../src/core/fields/defaults';
 import { collectionColumns, flattenCollection, flattenRows } from '../../src/core/fields/flatten';
@@ -104,5 +107,229 @@ describe('planWrite', () => {
 
     const experience = planWrite(collectionColumns('experience'), flattenCollection(modernProfile, 'experience'));
     expect(isSafeToWrite(experience.formats, experience.rows)).toBe(true);
+  });
+});
+
+describe('sheetsMayParse', () => {
+  it.each([
+    '=HYPERLINK("x")',
+    '+14155550100',
+    '-Minus Studio',
+    '@channel',
+    '#N/A',
+    "'quoted",
+    ' =1+1',
+    'TRUE',
+    'false',
+    '1-10',
+    '00501',
+    '3/4',
+    '12:30',
+    '10:30 pm',
+    '50%',
+    '$5',
+    '€5',
+    '1,234.5',
+    '1e3',
+    '(12)',
+    'Mar 2020',
+    '5 May',
+    'Monday, January 5, 2024',
+    '2024-01-05T10:00:00Z',
+    '5 mai 2024',
+    '3 USD',
+  ])('flags %p', (text) => {
+    expect(sheetsMayParse(text)).toBe(true);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'hello',
+    'Data engineer at Acme',
+    '12 apples and 3 pears',
+    '王芳',
+    'האוניברסיטה העברית בירושלים',
+    '🚀 Shipped the v2 platform with the team 👩‍💻✨',
+    'https://example.com/in/jane-doe',
+    'jane@example.com',
+    '__proto__',
+  ])('lets %p through as plain text', (text) => {
+    expect(sheetsMayParse(text)).toBe(false);
+  });
+
+  it('flags every string the fakes read as something other than that text (a generated corpus)', () => {
+    const pieces = [
+      '0',
+      '1',
+      '9',
+      '12',
+      '00',
+      '2024',
+      '.',
+      ',',
+      ':',
+      '/',
+      '-',
+      '+',
+      '=',
+      '%',
+      '$',
+      ' ',
+      'e',
+      'E',
+      'am',
+      'PM',
+      'Jan',
+      'may',
+      'true',
+      'x',
+      'ab',
+      "'",
+      '#',
+      '@',
+      '(',
+    ];
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const missed: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const length = 1 + Math.floor(next() * 5);
+      const text = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const typed = readTypedText(text, 'General', Date.UTC(2025, 5, 15));
+      const changed = typed.formula !== '' || typed.value !== text;
+      if (changed && !sheetsMayParse(text)) missed.push(text);
+    }
+    expect(missed).toEqual([]);
+  });
+});
+
+describe('planLiteralText', () => {
+  /** The block as a sheet holds it after every setValues and then every patch, in order; which call wrote each cell. */
+  function applied(rows: CellValue[][], keyOffset?: number) {
+    const plan = planLiteralText(rows, keyOffset);
+    const grid: CellValue[][] = rows.map((row) => row.map(() => 'UNWRITTEN'));
+    const lastCall = rows.map((row) => row.map(() => -1));
+    let call = 0;
+    for (const { columnOffset, values } of plan.values) {
+      expect(values).toHaveLength(rows.length);
+      values.forEach((line, r) => line.forEach((value, c) => (grid[r][columnOffset + c] = value)));
+      values.forEach((line, r) => line.forEach((_, c) => (lastCall[r][columnOffset + c] = call)));
+      call++;
+    }
+    for (const patch of plan.patches) {
+      patch.texts.forEach((line, r) =>
+        line.forEach((text, c) => {
+          expect(typeof text).toBe('string');
+          grid[patch.rowOffset + r][patch.columnOffset + c] = text;
+          lastCall[patch.rowOffset + r][patch.columnOffset + c] = call;
+        }),
+      );
+      call++;
+    }
+    return { plan, grid, lastCall, calls: call };
+  }
+
+  it('writes a block without parseable text with setValues alone', () => {
+    const rows: CellValue[][] = [
+      ['Ann', 12, 'engineer'],
+      ['Bo', 3, ''],
+    ];
+    expect(planLiteralText(rows)).toEqual({ values: [{ columnOffset: 0, values: rows }], patches: [] });
+  });
+
+  it('keeps parseable text out of setValues and patches one rectangle per run of text columns, whatever the rows', () => {
+    const rows: CellValue[][] = Array.from({ length: 500 }, (_, i) => ['Ann', '1-10', i, '00501', 'ok']);
+    const { plan, grid } = applied(rows);
+    expect(
+      plan.patches.map(({ rowOffset, columnOffset, texts }) => [
+        rowOffset,
+        columnOffset,
+        texts.length,
+        texts[0].length,
+      ]),
+    ).toEqual([
+      [0, 1, 500, 1],
+      [0, 3, 500, 1],
+    ]);
+    expect(plan.values).toHaveLength(1);
+    expect(plan.values[0].values.every((row) => row[1] === '' && row[3] === '' && row[2] !== '')).toBe(true);
+    expect(grid).toEqual(rows);
+  });
+
+  it('patches adjacent text columns together, spanning the rows from the first to the last parseable text', () => {
+    const rows: CellValue[][] = [
+      ['a', 'b', 1],
+      ['=X()', 'c', 2],
+      ['d', 'TRUE', 3],
+      ['e', 'f', 4],
+    ];
+    const { plan, grid } = applied(rows);
+    expect(plan.patches).toEqual([
+      {
+        rowOffset: 1,
+        columnOffset: 0,
+        texts: [
+          ['=X()', 'c'],
+          ['d', 'TRUE'],
+        ],
+      },
+    ]);
+    expect(grid).toEqual(rows);
+  });
+
+  it('writes an all-text block with rich text alone when one rectangle covers it', () => {
+    const rows: CellValue[][] = [
+      ['=1', 'x'],
+      ['y', '+1'],
+    ];
+    expect(planLiteralText(rows)).toEqual({ values: [], patches: [{ rowOffset: 0, columnOffset: 0, texts: rows }] });
+  });
+
+  it('in a column mixing numbers and parseable text, patches the stretches of text', () => {
+    const rows: CellValue[][] = [[1], ['TRUE'], ['=A1'], [2], ['ok'], ['3/4']];
+    const { plan, grid } = applied(rows);
+    expect(plan.patches).toEqual([
+      { rowOffset: 1, columnOffset: 0, texts: [['TRUE'], ['=A1']] },
+      { rowOffset: 5, columnOffset: 0, texts: [['3/4']] },
+    ]);
+    expect(grid).toEqual(rows);
+  });
+
+  it('writes the key column in the last call and in no other, even when no text of it could be parsed', () => {
+    const rows: CellValue[][] = [
+      ['=1', 'k1', 5, 'x'],
+      ['y', 'k2', 6, '00501'],
+    ];
+    const { plan, grid, lastCall, calls } = applied(rows, 1);
+    expect(grid).toEqual(rows);
+    expect(lastCall.map((row) => row[1])).toEqual([calls - 1, calls - 1]);
+    const keyWriters = [
+      ...plan.values.filter(({ columnOffset, values }) => columnOffset <= 1 && 1 < columnOffset + values[0].length),
+      ...plan.patches
+        .slice(0, -1)
+        .filter(({ columnOffset, texts }) => columnOffset <= 1 && 1 < columnOffset + texts[0].length),
+    ];
+    expect(keyWriters).toEqual([]);
+  });
+
+  it('never leaves parseable text in setValues, and rebuilds any block exactly (random blocks, with and without a key)', () => {
+    const samples: CellValue[] = ['', 'text', '=1+1', '00501', 7, true, 'TRUE', 'x y', '3/4', 0];
+    let seed = 7;
+    const pick = () => samples[(seed = (seed * 48_271) % 2_147_483_647) % samples.length];
+    for (let block = 0; block < 300; block++) {
+      const height = 1 + (block % 6);
+      const width = 1 + (block % 5);
+      const rows = Array.from({ length: height }, () => Array.from({ length: width }, pick));
+      const keyOffset = block % 3 === 0 ? block % width : undefined;
+      if (keyOffset !== undefined) rows.forEach((row, r) => (row[keyOffset] = r % 2 ? `key ${r}` : `${r}`));
+      const { plan, grid, lastCall, calls } = applied(rows, keyOffset);
+      const leaked = plan.values.flatMap(({ values }) =>
+        values.flat().filter((value) => typeof value === 'string' && sheetsMayParse(value)),
+      );
+      expect(leaked).toEqual([]);
+      expect(grid).toEqual(rows);
+      if (keyOffset !== undefined) expect(lastCall.every((row) => row[keyOffset] === calls - 1)).toBe(true);
+    }
   });
 });

@@ -24,7 +24,7 @@ describe('upsertRows', () => {
       ['a', 'Ann'],
       ['b', 'Bo'],
     ]);
-    expect(writes).toEqual([{ row: 2, column: 1, rows: 2, columns: 2 }]);
+    expect(writes).toEqual([{ row: 2, column: 1, rows: 2, columns: 2, key: 0 }]);
   });
 
   it('updates rows whose key exists, and writes a key repeated in one block once', () => {
@@ -77,12 +77,12 @@ describe('upsertRows', () => {
       ['', 'Zed', 'z', '', '=LEN(B4)', 3],
     ]);
     // Ours: full_name and id side by side, then followers past two columns of the user's: two runs, each written
-    // once for the updated row and once for the appended one.
+    // once for the updated row and once for the appended one; the run holding the key (id) last.
     expect(writes).toEqual([
-      { row: 2, column: 2, rows: 1, columns: 2 },
       { row: 2, column: 6, rows: 1, columns: 1 },
-      { row: 4, column: 2, rows: 1, columns: 2 },
+      { row: 2, column: 2, rows: 1, columns: 2, key: 1 },
       { row: 4, column: 6, rows: 1, columns: 1 },
+      { row: 4, column: 2, rows: 1, columns: 2, key: 1 },
     ]);
     for (const column of [1, 4, 5]) expect(wroteColumn(column)).toBe(false);
     expect(formats).toMatchObject({ '2,1': '0.00', '2,4': '@', '4,5': 'General', '2,2': '@', '2,3': '@', '4,6': '0' });
@@ -107,10 +107,10 @@ describe('upsertRows', () => {
     ];
     expect(upsertRows(table, 'id', block(fields, rows))).toEqual({ inserted: 2, updated: 2, keys: 5 });
     expect(writes).toEqual([
-      { row: 2, column: 1, rows: 2, columns: 2 },
       { row: 2, column: 4, rows: 2, columns: 1 },
-      { row: 5, column: 1, rows: 2, columns: 2 },
+      { row: 2, column: 1, rows: 2, columns: 2, key: 0 },
       { row: 5, column: 4, rows: 2, columns: 1 },
+      { row: 5, column: 1, rows: 2, columns: 2, key: 0 },
     ]);
     expect(grid.map((row) => row[2] ?? '')).toEqual(['note', 'x', 'y', '', '', '']);
     expect(grid.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([
@@ -170,9 +170,10 @@ describe('appendRowsOfNewKeys', () => {
       ['b', '=ROW()', 'Beta'],
     ]);
     expect(formats['3,2']).toBe('0.0');
+    // The key column last: rows cut short before it are written again in the same place.
     expect(writes).toEqual([
-      { row: 3, column: 1, rows: 1, columns: 1 },
       { row: 3, column: 3, rows: 1, columns: 1 },
+      { row: 3, column: 1, rows: 1, columns: 1, key: 0 },
     ]);
   });
 });

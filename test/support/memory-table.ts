@@ -7,6 +7,8 @@ export interface WrittenBlock {
   column: number;
   rows: number;
   columns: number;
+  /** The key column's offset in the block, when the block holds it. */
+  key?: number;
 }
 
 export function memoryTable(initial: CellValue[][] = []) {
@@ -30,9 +32,15 @@ export function memoryTable(initial: CellValue[][] = []) {
       while (last > 1 && cell(last, column) === '') last--;
       return Array.from({ length: last - 1 }, (_, i) => cell(i + 2, column));
     },
-    writeBlock: (startRow, startColumn, rows, numberFormats) => {
+    writeBlock: (startRow, startColumn, rows, numberFormats, keyOffset) => {
       if (rows.length === 0) return;
-      writes.push({ row: startRow, column: startColumn, rows: rows.length, columns: numberFormats.length });
+      writes.push({
+        row: startRow,
+        column: startColumn,
+        rows: rows.length,
+        columns: numberFormats.length,
+        key: keyOffset,
+      });
       rows.forEach((row, i) => {
         if (row.length !== numberFormats.length)
           throw new Error(`Row ${startRow + i} has ${row.length} values for ${numberFormats.length} columns.`);
