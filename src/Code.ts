@@ -13,6 +13,19 @@ import type { SidebarServer } from './core/contract';
 import { runBackgroundWork } from './server/background';
 import { cancelResearch, listResearchJobs, openResearchSheet, pollResearch, startResearch } from './server/research';
 import { getSettings, saveSettings } from './server/settings';
+import { convertSelectionFromMenu, convertToValues } from './server/convert';
+import {
+  cancelEnrichment,
+  continueEnrichment,
+  enrichmentFields,
+  getSelectionInfo,
+  listEnrichments,
+  pauseEnrichment,
+  previewEnrichment,
+  resumeEnrichment,
+  retryFailedEnrichment,
+  startEnrichment,
+} from './server/enrichment';
 
 // Typed by the sidebar contract, so each sidebar function here has the signature the sidebar calls it with;
 // test/build/entry-contract.test.ts checks that none is missing.
@@ -49,6 +62,19 @@ global.showResearch = () => showSidebar('research');
  * @preserve
  */
 global.showHelp = () => showHelp();
+
+/**
+ * Menu: opens the sidebar on its Enrich panel, for the selected column.
+ * @preserve
+ */
+global.showEnrich = () => showSidebar('enrich');
+
+/**
+ * Menu: turns sheet-enrich's formulas in the selection (with all they spilled) into plain values, and says how many
+ * cells it wrote.
+ * @preserve
+ */
+global.convertSelectionToValues = () => convertSelectionFromMenu();
 
 /**
  * Sidebar: the current user's settings, with only a hint of the key.
@@ -96,6 +122,80 @@ global.cancelResearch = (jobId) => cancelResearch(jobId);
  * @preserve
  */
 global.openResearchSheet = (jobId) => openResearchSheet(jobId);
+
+/**
+ * Sidebar: the selected column as the Enrich panel shows it (header, kind of inputs, a sample).
+ * @preserve
+ */
+global.getSelectionInfo = () => getSelectionInfo();
+
+/**
+ * Sidebar: the field names an enrichment can write, and the matching formula's defaults.
+ * @param {string} operation scrape, profile or contacts
+ * @preserve
+ */
+global.enrichmentFields = (operation) => enrichmentFields(operation);
+
+/**
+ * Sidebar: what enriching a column would do and cost; sends no request.
+ * @param {Object} request {sheetName, inputA1, operation, fields?, overwrite?}
+ * @preserve
+ */
+global.previewEnrichment = (request) => previewEnrichment(request);
+
+/**
+ * Sidebar: registers an enrichment run, writes its headers and arranges its continuation.
+ * @param {Object} request {sheetName, inputA1, operation, fields?, overwrite?}
+ * @preserve
+ */
+global.startEnrichment = (request) => startEnrichment(request);
+
+/**
+ * Sidebar: works on one run, or every running run the caller started, for about 4.5 minutes.
+ * @param {string} runId optional
+ * @preserve
+ */
+global.continueEnrichment = (runId) => continueEnrichment(runId ?? undefined); // null: every running run
+
+/**
+ * Sidebar: the enrichment runs of this spreadsheet, newest first.
+ * @preserve
+ */
+global.listEnrichments = () => listEnrichments();
+
+/**
+ * Sidebar: pauses a run; rows already written stay.
+ * @param {string} runId
+ * @preserve
+ */
+global.pauseEnrichment = (runId) => pauseEnrichment(runId);
+
+/**
+ * Sidebar: resumes a paused run.
+ * @param {string} runId
+ * @preserve
+ */
+global.resumeEnrichment = (runId) => resumeEnrichment(runId);
+
+/**
+ * Sidebar: cancels a run; rows already written stay.
+ * @param {string} runId
+ * @preserve
+ */
+global.cancelEnrichment = (runId) => cancelEnrichment(runId);
+
+/**
+ * Sidebar: runs a run's rows whose status is ERROR again.
+ * @param {string} runId
+ * @preserve
+ */
+global.retryFailedEnrichment = (runId) => retryFailedEnrichment(runId);
+
+/**
+ * Sidebar: turns sheet-enrich's formulas in the selection (with all they spilled) into plain values.
+ * @preserve
+ */
+global.convertToValues = () => convertToValues();
 
 /**
  * Time-driven trigger: continues the background work (research jobs, enrichment runs) of the user who created it.

@@ -2,6 +2,7 @@
 // work and runs it when that user's trigger fires. To add a kind: docs/architecture.md, "How to add a kind of
 // background work".
 import type { BackgroundWork } from '../core/background';
+import { enrichmentWork } from './enrichment';
 import { researchWork } from './research';
 
 /**
@@ -18,4 +19,4 @@ function whenUsed(work: () => BackgroundWork): BackgroundWork {
   };
 }
 
-export const BACKGROUND_WORK: BackgroundWork[] = [whenUsed(() => researchWork)];
+export const BACKGROUND_WORK: BackgroundWork[] = [whenUsed(() => researchWork), whenUsed(() => enrichmentWork)];

@@ -6,6 +6,8 @@ export function onOpen(): void {
   SpreadsheetApp.getUi()
     .createAddonMenu()
     .addItem('Research people…', 'showResearch')
+    .addItem('Enrich selection…', 'showEnrich')
+    .addItem('Convert formulas to values', 'convertSelectionToValues')
     .addItem('Settings…', 'showSettings')
     .addItem('Help', 'showHelp')
     .addToUi();

@@ -3,6 +3,8 @@
 import type { Tier } from '../api/types';
 import type { EnrichOperation, RunStatus, RunSummary } from '../contract';
 import type { KeyValue } from '../ports';
+import { OPERATIONS } from './operations';
+import { fetchesPerMinute, secondsToFetch } from './preview';
 import { NO_COUNTS, type RunCounts } from './progress';
 
 const RUN_PREFIX = 'enrichment.run.';
@@ -115,8 +117,39 @@ export class RunRegistry {
   }
 }
 
-/** Only the fields of the sidebar contract. */
-export function toSummary(run: RunRecord, etaSeconds: number | null, extraError: string | null = null): RunSummary {
+/** What the run has done so far, in words. */
+export function runMessage(status: RunStatus, counts: RunCounts): string {
+  const progress = `${counts.done} of ${counts.total} rows`;
+  switch (status) {
+    case 'running':
+      return `Enriching: ${progress} done.`;
+    case 'paused':
+      return `Paused at ${progress}.`;
+    case 'cancelled':
+      return `Cancelled at ${progress}.`;
+    case 'error':
+      return `Stopped at ${progress}.`;
+    default:
+      return (
+        `Done: ${counts.ok} OK, ${counts.notFound} not found or private, ${counts.failed} failed, ` +
+        `${counts.invalid} invalid.`
+      );
+  }
+}
+
+/** Seconds until the rows left are fetched at the starter's tier; null unless the run is running with rows left. */
+export function etaSeconds(run: RunRecord): number | null {
+  const left = run.total - run.done;
+  if (run.status !== 'running' || left <= 0) return null;
+  return secondsToFetch(left, fetchesPerMinute(OPERATIONS[run.operation].fetch.paced, run.tier));
+}
+
+/**
+ * Only the fields of the sidebar contract. `viewer`: the caller's user id, null for one who never started anything;
+ * `problem`: what stopped the viewer's background, shown on their unfinished runs without an error of their own.
+ */
+export function toSummary(run: RunRecord, viewer: string | null, problem: string | null = null): RunSummary {
+  const mine = viewer !== null && run.startedBy === viewer;
   return {
     runId: run.runId,
     sheetName: run.sheetName,
@@ -131,10 +164,11 @@ export function toSummary(run: RunRecord, etaSeconds: number | null, extraError:
     invalid: run.invalid,
     creditsEstimated: run.creditsEstimated,
     creditsSpent: run.creditsSpent,
-    etaSeconds,
+    etaSeconds: etaSeconds(run),
     message: run.message,
-    error: run.error ?? extraError,
+    error: run.error ?? (mine && isUnfinished(run.status) ? problem : null),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
+    mine,
   };
 }

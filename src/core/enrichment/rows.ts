@@ -1,5 +1,5 @@
 // Reading a column of inputs: where its header is, what each cell is, and what kind of inputs the column holds.
-import type { InputKind } from '../contract';
+import type { InputKind, SelectionInfo } from '../contract';
 import { classifyLookup } from '../input';
 import type { OperationSpec } from './operations';
 
@@ -61,4 +61,34 @@ export function cellText(cell: unknown): string {
   if (cell instanceof Date) return cell.toISOString();
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   return cell === null || cell === undefined ? '' : String(cell);
+}
+
+/** Up to this many input values are shown as a sample. */
+const SAMPLE_SIZE = 3;
+
+/**
+ * The selection as the Enrich panel shows it. `cells`: its first column from the row above it (when there is one)
+ * down to its last row with content; `top`: the sheet row of cells[0].
+ */
+export function selectionInfo(
+  where: { sheetName: string; inputA1: string; firstRow: number },
+  column: { top: number; cells: readonly unknown[] },
+): SelectionInfo {
+  const selected = column.cells.slice(where.firstRow - column.top);
+  const layout = columnLayout(where.firstRow, selected[0]);
+  // The row above names the column only when its cell reads as a header (not an input of its own).
+  const headerCell = layout.headerRow === null ? undefined : column.cells[layout.headerRow - column.top];
+  const inputs = selected.slice(layout.headerInSelection ? 1 : 0);
+  return {
+    sheetName: where.sheetName,
+    inputA1: where.inputA1,
+    rows: inputs.length,
+    headerRow: layout.headerRow,
+    header: isHeaderCell(headerCell) ? String(headerCell).trim() : null,
+    kind: inputKind(inputs),
+    sample: inputs
+      .filter((cell) => !isBlankCell(cell))
+      .slice(0, SAMPLE_SIZE)
+      .map(cellText),
+  };
 }

@@ -37,7 +37,7 @@ export interface WriteBlock {
 
 export interface ChunkPlan {
   blocks: WriteBlock[];
-  /** The status column after the writes, one cell per grid row. */
+  /** The status column after the writes, one cell per grid row (a formula where the cell holds one). */
   statuses: unknown[];
   /** Rows given a status by this chunk. */
   settled: number;
@@ -58,7 +58,10 @@ export function planChunkWrite(
   const isEmpty = (r: number, column: number) =>
     isBlankCell(at(r, column)) && grid.formulas[r][column - grid.firstColumn] === '';
   const writes = new Map<number, Map<number, CellValue>>();
-  const statuses = grid.values.map((_, r) => at(r, targets.statusColumn));
+  // A status cell holding a formula is not ours to write: its formula stands for its status.
+  const statuses = grid.values.map(
+    (_, r) => grid.formulas[r][targets.statusColumn - grid.firstColumn] || at(r, targets.statusColumn),
+  );
   grid.values.forEach((_, r) => {
     if (!isEmpty(r, targets.statusColumn)) return; // settled earlier, by this run or another
     const outcome = outcomeOf(at(r, targets.inputColumn));

@@ -1,4 +1,4 @@
-import { columnLayout, inputKind, isHeaderCell } from '../../../src/core/enrichment/rows';
+import { columnLayout, inputKind, isHeaderCell, selectionInfo } from '../../../src/core/enrichment/rows';
 
 const URL = 'https://www.network.com/in/ada-lovelace';
 
@@ -33,5 +33,40 @@ describe('inputKind', () => {
     [[], 'unknown'],
   ])('%j is %s', (cells, kind) => {
     expect(inputKind(cells)).toBe(kind);
+  });
+});
+
+describe('selectionInfo', () => {
+  const where = { sheetName: 'Leads', inputA1: 'A2:A5', firstRow: 2 };
+
+  it('names the column by the header above the selection', () => {
+    expect(selectionInfo(where, { top: 1, cells: ['Links', URL, '', 'junk', 'bob@example.com'] })).toEqual({
+      sheetName: 'Leads',
+      inputA1: 'A2:A5',
+      rows: 4,
+      headerRow: 1,
+      header: 'Links',
+      kind: 'mixed',
+      sample: [URL, 'junk', 'bob@example.com'],
+    });
+  });
+
+  it('shows no header name when the row above holds an input or nothing', () => {
+    expect(selectionInfo(where, { top: 1, cells: [URL, URL] })).toMatchObject({ headerRow: 1, header: null, rows: 1 });
+    expect(selectionInfo(where, { top: 1, cells: ['', URL] })).toMatchObject({ headerRow: 1, header: null });
+  });
+
+  it('reads a header in the selection itself, and none above row 1', () => {
+    const first = { sheetName: 'Leads', inputA1: 'A1:A3', firstRow: 1 };
+    expect(selectionInfo(first, { top: 1, cells: ['Email', 'ada@example.com', 42] })).toEqual({
+      sheetName: 'Leads',
+      inputA1: 'A1:A3',
+      rows: 2,
+      headerRow: 1,
+      header: 'Email',
+      kind: 'email',
+      sample: ['ada@example.com', '42'],
+    });
+    expect(selectionInfo(first, { top: 1, cells: [URL] })).toMatchObject({ headerRow: null, header: null, rows: 1 });
   });
 });

@@ -1,0 +1,237 @@
+// Working on one enrichment run for at most one call's budget: answer what the cache holds, then fetch the rest in
+// groups through the fetch engine (paced to the tier, each batch cached the moment it answers), writing each batch's
+// rows as it lands. Each write happens under the document lock, re-reads the run's rows (so sorted or inserted rows
+// still get their own values) and saves the run's counts, so an execution stopped at any point has lost nothing it
+// paid for: the next one finds those answers in the cache and writes them without paying again.
+//
+// One execution works on a run at a time: it claims the run under the document lock for as long as an execution
+// can live (a lease in the run's entry), and the lock is otherwise held only while a chunk is written, so pausing,
+// other runs and research jobs are never kept waiting for minutes.
+import { documentCache } from '../adapters/cache';
+import { urlFetchHttp } from '../adapters/http';
+import { documentStore } from '../adapters/properties';
+import { documentLock, sha256Hex, systemClock } from '../adapters/runtime';
+import type { ApiResult } from '../core/api/errors';
+import { noKeyError } from '../core/api/errors';
+import { SCRAPES_PER_MINUTE } from '../core/api/types';
+import { parseFieldList, type FieldPath } from '../core/fields/flatten';
+import { OPERATIONS, type OperationSpec } from '../core/enrichment/operations';
+import { countRows, remainingInputs } from '../core/enrichment/progress';
+import { RunRegistry, runMessage, type RunRecord } from '../core/enrichment/registry';
+import { inputState } from '../core/enrichment/rows';
+import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from '../core/enrichment/status';
+import { planChunkWrite } from '../core/enrichment/write-plan';
+import { MAX_BATCH } from '../core/fetch/batch-size';
+import { cachedAnswers, fetchFresh, type FetchContext } from '../core/fetch/engine';
+import type { Settings } from '../core/settings';
+import { findRunRows, readArea, writeBlocks, writeMissingHeaders, type RunArea } from './enrichment-sheet';
+import { recordOwnSpend } from './usage';
+
+/** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
+const LEASE_MS = 6 * 60_000 + 10_000;
+/** Writing a chunk waits this long for the document lock; when another execution holds it longer, the work stops. */
+const CHUNK_LOCK_WAIT_MS = 10_000;
+
+export const runRegistry = () => new RunRegistry(documentStore());
+export const nowIso = () => new Date(systemClock.now()).toISOString();
+
+/** Runs `fn` holding the document lock, or returns `busy` when it stays taken for waitMs. */
+export function underLock<T, B>(waitMs: number, busy: B, fn: () => T): T | B {
+  const lock = documentLock();
+  if (!lock.tryLock(waitMs)) return busy;
+  try {
+    return fn();
+  } finally {
+    lock.release();
+  }
+}
+
+/** Works on the run until stopBy, with `settings` (the starter's), unless another execution is working on it. */
+export function workOnRun(runId: string, userId: string, settings: Settings, stopBy: number): void {
+  const token = underLock(CHUNK_LOCK_WAIT_MS, null, () => claim(runId, userId));
+  if (token === null) return;
+  try {
+    new RunWork(runId, userId, token, settings, stopBy).go();
+  } finally {
+    underLock(CHUNK_LOCK_WAIT_MS, null, () => {
+      const run = runRegistry().get(runId);
+      if (run?.lease?.token === token) runRegistry().save({ ...run, lease: null }, run, nowIso());
+    });
+  }
+}
+
+/** Claims a running run of this user that no live execution has claimed; answers the claim's token. */
+function claim(runId: string, userId: string): string | null {
+  const registry = runRegistry();
+  const run = registry.get(runId);
+  const now = systemClock.now();
+  if (run === null || run.status !== 'running' || run.startedBy !== userId) return null;
+  if (run.lease !== null && run.lease.until > now) return null;
+  const token = Utilities.getUuid();
+  registry.save({ ...run, lease: { token, until: now + LEASE_MS } }, run, nowIso());
+  return token;
+}
+
+class RunWork {
+  private readonly answered = new Map<string, RowOutcome>();
+  private readonly spec: OperationSpec;
+  private readonly fields: FieldPath[];
+  private readonly context: FetchContext;
+  /** Inputs without a status yet, in row order, as of the last chunk written. */
+  private remaining: string[] = [];
+  /** Credits the API charged that no saved entry counts yet (a chunk that could not take the lock). */
+  private unrecordedSpend = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly runId: string,
+    private readonly userId: string,
+    private readonly token: string,
+    private readonly settings: Settings,
+    private readonly stopBy: number,
+  ) {
+    const run = runRegistry().get(runId)!;
+    this.spec = OPERATIONS[run.operation];
+    const parsed = parseFieldList([run.fields], this.spec.recordType);
+    this.fields = parsed.ok ? parsed.fields : [];
+    this.context = { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
+  }
+
+  go(): void {
+    const run = runRegistry().get(this.runId)!;
+    if (this.settings.apiKey === null) return this.pause(noKeyError().message);
+    if (run.baseUrl !== this.settings.baseUrl) {
+      return this.pause(`This run was started on ${run.baseUrl}; set that base URL in Settings to continue it.`);
+    }
+    // Rows added since the last chunk, and answers already in hand (cached by any run or formula), cost nothing.
+    this.writeChunk(0);
+    this.answerFromCache();
+    while (!this.stopped && this.remaining.length > 0 && systemClock.now() < this.stopBy) this.fetchGroup();
+  }
+
+  private answerFromCache(): void {
+    if (this.stopped || this.remaining.length === 0) return;
+    const cached = cachedAnswers(this.spec.fetch, this.context, this.remaining);
+    if (cached.size === 0) return;
+    cached.forEach((answer, input) => this.answered.set(input, outcomeOfAnswer(this.spec, this.fields, answer)));
+    this.writeChunk(0);
+  }
+
+  /** One group of inputs through the engine; each batch is written as it answers. */
+  private fetchGroup(): void {
+    const group = this.remaining.slice(0, this.groupSize());
+    let paidInBatches = 0;
+    const report = fetchFresh(this.spec.fetch, this.context, group, { deadline: this.stopBy }, (batch) => {
+      const spend = this.settle(batch);
+      paidInBatches += spend;
+      this.writeChunk(spend);
+    });
+    // Answers the service billed but the connection lost (a batch that failed as a whole).
+    const lost = report.creditsSpent - paidInBatches;
+    if (lost > 0) this.writeChunk(lost);
+    const verdicts = [...report.results.values()].map((result) => verdictOf(this.spec, this.fields, result));
+    const pause = verdicts.find((verdict) => verdict.kind === 'pause');
+    if (pause?.kind === 'pause') return this.pause(pause.message);
+    if (report.stoppedBy !== null) this.stopped = true;
+    const waits = verdicts.flatMap((verdict) => (verdict.kind === 'later' ? [verdict.retryAfterMs ?? 0] : []));
+    if (waits.length === 0 || this.stopped) return;
+    // Rate limited after the retries: the rows wait for the next group, after the service's wait (nothing failed).
+    const waitMs = Math.min(Math.max(...waits, 1_000), this.stopBy - systemClock.now());
+    if (waitMs > 0) systemClock.sleep(waitMs);
+    else this.stopped = true;
+  }
+
+  /** Pacing works per minute: a group never holds more than the tier allows in one. */
+  private groupSize(): number {
+    return this.spec.fetch.paced ? Math.min(MAX_BATCH, SCRAPES_PER_MINUTE[this.settings.tier]) : MAX_BATCH;
+  }
+
+  /** Keeps the batch's settled outcomes; answers the credits it charged. */
+  private settle(batch: Map<string, ApiResult<unknown>>): number {
+    let spend = 0;
+    batch.forEach((result, input) => {
+      if (result.ok) spend += result.credits;
+      const verdict = verdictOf(this.spec, this.fields, result);
+      if (verdict.kind === 'settle') this.answered.set(input, verdict.outcome);
+    });
+    return spend;
+  }
+
+  private outcomeOf(input: unknown): RowOutcome | null {
+    const state = inputState(this.spec, input);
+    if (state.kind === 'blank') return null;
+    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null };
+    return this.answered.get(state.normalized) ?? null;
+  }
+
+  /**
+   * Under the lock: counts the credits spent (first, so an execution stopped while writing has still counted what it
+   * paid), writes every answered row of the run as the sheet holds it now, counts the column, and saves the entry.
+   * Stops the work when the run left 'running' (paused or cancelled meanwhile: this chunk, paid for, is still
+   * written) or another execution claimed it.
+   */
+  private writeChunk(spend: number): void {
+    const wrote = underLock(CHUNK_LOCK_WAIT_MS, false, () => {
+      const claimed = runRegistry().get(this.runId);
+      if (claimed === null || claimed.lease?.token !== this.token) {
+        this.stopped = true;
+        return true;
+      }
+      const previous = this.save(claimed, {}, spend + this.unrecordedSpend);
+      this.unrecordedSpend = 0;
+      const rows = findRunRows(previous.rangeName);
+      if (rows === null) {
+        this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
+        return true;
+      }
+      const area = readArea(rows, previous.fields);
+      writeMissingHeaders(area);
+      const outcomeOf = (input: unknown) => this.outcomeOf(input);
+      const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
+      writeBlocks(area.sheet, plan.blocks);
+      const counts = countRows(area.inputs, plan.statuses);
+      const left = remainingInputs(this.spec, area.inputs, plan.statuses);
+      // An input answered in this call is never fetched again, whatever its rows hold now.
+      this.remaining = left.inputs.filter((input) => !this.answered.has(input));
+      const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
+      this.save(previous, { ...counts, status, sheetName: rows.sheet.getName() }, 0);
+      return true;
+    });
+    if (wrote === false) {
+      this.unrecordedSpend += spend;
+      this.stopped = true;
+    }
+  }
+
+  /** Saves the entry (when it changed), records the credits in the user's ledger; answers the entry as saved. */
+  private save(previous: RunRecord, changes: Partial<RunRecord>, credits: number): RunRecord {
+    const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + credits };
+    next.message = runMessage(next.status, next);
+    const saved = runRegistry().save(next, previous, nowIso());
+    if (credits > 0) recordOwnSpend(this.userId, credits);
+    if (saved.status !== 'running') this.stopped = true;
+    return saved;
+  }
+
+  /** A failure every row would meet (no key, rejected key, no credits): the run waits for the user. */
+  private pause(message: string): void {
+    this.stopped = true;
+    underLock(CHUNK_LOCK_WAIT_MS, null, () => {
+      const previous = runRegistry().get(this.runId);
+      if (previous?.status !== 'running') return;
+      this.save(previous, { status: 'paused', error: message }, this.unrecordedSpend);
+      this.unrecordedSpend = 0;
+    });
+  }
+}
+
+const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it stopped.";
+
+function targetsOf(area: RunArea, fields: readonly FieldPath[]) {
+  return {
+    inputColumn: area.inputColumn,
+    fieldColumns: area.columns.fields,
+    fieldKinds: fields.map((field) => field.kind),
+    statusColumn: area.columns.status,
+  };
+}
