@@ -44,12 +44,6 @@ export interface GasEnvironmentOptions {
    * 'virtual': fake time stands still but for those, so tests can check times exactly; real waits (HTTP) add nothing.
    */
   clock?: ClockMode;
-  /**
-   * Undocumented by Google: whether a plain-text (@) number format stops setValues from parsing strings (`=…`,
-   * `+1415…`, `1-10`, `00501`). Default true; false makes setValues parse them even in @ cells. Change it later
-   * with `env.spreadsheet.plainTextStopsParsing`.
-   */
-  plainTextStopsParsing?: boolean;
 }
 
 export interface ExecutionInfo {
@@ -117,7 +111,6 @@ export function internalsOf(env: GasEnvironment): EnvironmentInternals {
 export function createGasEnvironment(options: GasEnvironmentOptions): GasEnvironment {
   const runtime = new Runtime(options.owner, options.startTime, options.clock);
   const spreadsheet = new FakeSpreadsheet(runtime, options.owner);
-  spreadsheet.plainTextStopsParsing = options.plainTextStopsParsing ?? true;
   const uiLog: UiLog = { menus: [], sidebars: [], dialogs: [], alerts: [], toasts: [] };
   const propertyStores = new PropertyStores();
   const cacheStores = new CacheStores();
@@ -130,6 +123,7 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     timeoutMs: options.urlFetchTimeoutMs ?? DEFAULT_URL_FETCH_TIMEOUT_MS,
   });
   const uncertain: UncertainAnswers = { ...DEFAULT_UNCERTAIN_ANSWERS, ...options.uncertain };
+  spreadsheet.uncertain = uncertain;
   const scriptKind = options.scriptKind ?? 'addon';
   const triggerContext = {
     runtime,

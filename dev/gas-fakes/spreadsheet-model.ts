@@ -12,6 +12,7 @@ import {
 } from './cell-input';
 import { adjustFormula, adjustRect, moveFormula, type GridChange } from './formula-references';
 import { isDate, type Runtime } from './runtime';
+import { DEFAULT_UNCERTAIN_ANSWERS, type UncertainAnswers } from './uncertain';
 
 export const MAX_SPREADSHEET_CELLS = 10_000_000;
 export const NEW_SHEET_ROWS = 1000;
@@ -191,7 +192,7 @@ export class FakeSheet {
         value,
         cell.format,
         spreadsheet.runtime.clock.now(),
-        spreadsheet.plainTextStopsParsing,
+        spreadsheet.uncertain.plainTextStopsParsing,
       );
       const format = typed.impliedFormat && cell.format === GENERAL_FORMAT ? typed.impliedFormat : cell.format;
       this.setCell(row, column, { value: typed.value, formula: typed.formula, format });
@@ -382,11 +383,8 @@ export class FakeSpreadsheet {
     readCalls: 0,
     writeCalls: 0,
   };
-  /**
-   * Whether a plain-text (@) number format stops setValues from parsing strings (`=…`, `+1415…`, `1-10`,
-   * `00501`). Google does not document it: true plays "kept as written", false "parsed as in a General cell".
-   */
-  plainTextStopsParsing = true;
+  /** How the fakes answer what Google does not document (the environment's live env.uncertain). */
+  uncertain: Pick<UncertainAnswers, 'plainTextStopsParsing'> = { ...DEFAULT_UNCERTAIN_ANSWERS };
   private readonly sheetList: FakeSheet[] = [];
   private readonly named: NamedRangeEntry[] = [];
   private readonly selections = new Map<FakeSheet, SheetSelection>();

@@ -13,6 +13,11 @@ export interface UncertainAnswers {
   clockTriggerGetsDocumentLock: boolean;
   /** Whether the event object handed to a time-driven trigger's function carries `triggerUid`. */
   clockEventHasTriggerUid: boolean;
+  /**
+   * Whether a plain-text (@) number format stops Range.setValues from parsing strings (`=…`, `+1415…`, `1-10`,
+   * `00501`, `TRUE`); when false, setValues parses them even in @ cells. Rich-text values are never parsed.
+   */
+  plainTextStopsParsing: boolean;
 }
 
 export const DEFAULT_UNCERTAIN_ANSWERS: Readonly<UncertainAnswers> = {
@@ -21,6 +26,7 @@ export const DEFAULT_UNCERTAIN_ANSWERS: Readonly<UncertainAnswers> = {
   clockTriggerGetsDocumentProperties: true,
   clockTriggerGetsDocumentLock: true,
   clockEventHasTriggerUid: true,
+  plainTextStopsParsing: true,
 };
 
 /** How the script came to run for the user (ScriptApp.InstallationSource). */

@@ -56,7 +56,7 @@ describe.each([true, false])(
   'writeBlock (a plain-text format stops setValues parsing: %p)',
   (plainTextStopsParsing) => {
     it('leaves every cell holding exactly the text given: no formula, number, date or boolean, no apostrophe', () => {
-      const env = newEnv({ plainTextStopsParsing, startTime: Date.UTC(2025, 5, 15) });
+      const env = newEnv({ uncertain: { plainTextStopsParsing }, startTime: Date.UTC(2025, 5, 15) });
       const rows = hostileRows(HOSTILE.length * 2);
       asScript(env, (sheet) => writeBlock(sheet, 2, 2, rows, FORMATS));
       const sheet = env.spreadsheet.sheet('Sheet1');
@@ -73,14 +73,14 @@ describe.each([true, false])(
     });
 
     it('writes a block with a key column exactly too', () => {
-      const env = newEnv({ plainTextStopsParsing, startTime: Date.UTC(2025, 5, 15) });
+      const env = newEnv({ uncertain: { plainTextStopsParsing }, startTime: Date.UTC(2025, 5, 15) });
       const rows = hostileRows(HOSTILE.length).map((row, i) => [`${i}`, ...row]);
       asScript(env, (sheet) => writeBlock(sheet, 1, 1, rows, [TEXT_FORMAT, ...FORMATS], 0));
       expect(env.spreadsheet.sheet('Sheet1').values(`A1:E${rows.length}`)).toEqual(rows);
     });
 
     it('caps text at the 50,000 characters of a cell instead of failing the block', () => {
-      const env = newEnv({ plainTextStopsParsing });
+      const env = newEnv({ uncertain: { plainTextStopsParsing } });
       const long = `=${'x'.repeat(59_999)}`;
       asScript(env, (sheet) => writeBlock(sheet, 1, 1, [[long, '00501']], [TEXT_FORMAT, TEXT_FORMAT]));
       const [[stored, zip]] = env.spreadsheet.sheet('Sheet1').values('A1:B1');
@@ -90,7 +90,7 @@ describe.each([true, false])(
     });
 
     it('writes headers through the same guards', () => {
-      const env = newEnv({ plainTextStopsParsing });
+      const env = newEnv({ uncertain: { plainTextStopsParsing } });
       asScript(env, (sheet) => sheetTable(sheet).writeHeaders(1, ['id', '+1 phone', '2024']));
       expect(env.spreadsheet.sheet('Sheet1').values('A1:C1')).toEqual([['id', '+1 phone', '2024']]);
     });
@@ -142,7 +142,7 @@ describe('writeBlock round trips', () => {
 
 describe('upserting research rows over the adapter', () => {
   it.each([true, false])('keeps hostile keys and values exact (plain-text switch %p)', (plainTextStopsParsing) => {
-    const env = newEnv({ plainTextStopsParsing });
+    const env = newEnv({ uncertain: { plainTextStopsParsing } });
     const rows = HOSTILE.filter((text) => text !== '').map((text, i) => [`id-${i}`, text]);
     asScript(env, (sheet) =>
       upsertRows(sheetTable(sheet), 'id', { fields: ['id', 'headline'], formats: [TEXT_FORMAT, TEXT_FORMAT], rows }),

@@ -20,7 +20,7 @@ describe('rich-text values', () => {
   it.each([true, false])(
     'are taken literally, whatever the format (plain text stops parsing: %p)',
     (plainTextStopsParsing) => {
-      const env = newEnv({ plainTextStopsParsing });
+      const env = newEnv({ uncertain: { plainTextStopsParsing } });
       const stored = asOwner(env, ({ SpreadsheetApp }) => {
         const range = SpreadsheetApp.getActiveSheet().getRange(1, 1, 2, PARSED_WHEN_TYPED.length);
         range.setNumberFormats([PARSED_WHEN_TYPED.map(() => '@'), PARSED_WHEN_TYPED.map(() => 'General')]);
@@ -131,7 +131,9 @@ describe('the plain-text switch (undocumented: does an @ format stop setValues f
   });
 
   it('off: setValues parses strings even in @ cells (a formula, numbers, dates, a boolean)', () => {
-    const stored = writeToPlainText(newEnv({ plainTextStopsParsing: false, startTime: Date.UTC(2025, 5, 15) }));
+    const stored = writeToPlainText(
+      newEnv({ uncertain: { plainTextStopsParsing: false }, startTime: Date.UTC(2025, 5, 15) }),
+    );
     expect(stored.formulas[0]).toBe('=HYPERLINK("x")');
     expect(stored.values.slice(1, 5)).toEqual([14155550100, new Date(Date.UTC(2025, 0, 10)), 501, true]);
     expect(stored.values.slice(6)).toEqual([new Date(Date.UTC(1899, 11, 30, 12, 30)), 0.5, 5]);
@@ -141,9 +143,9 @@ describe('the plain-text switch (undocumented: does an @ format stop setValues f
 
   it('can be switched while the environment lives', () => {
     const env = newEnv();
-    env.spreadsheet.plainTextStopsParsing = false;
+    env.uncertain.plainTextStopsParsing = false;
     expect(writeToPlainText(env).values[3]).toBe(501);
-    env.spreadsheet.plainTextStopsParsing = true;
+    env.uncertain.plainTextStopsParsing = true;
     expect(writeToPlainText(env).values[3]).toBe('00501');
   });
 });

@@ -112,7 +112,7 @@ describe.each([true, false])(
   'research text, plain-text format stops setValues parsing: %p',
   (plainTextStopsParsing) => {
     it('lands in every cell exactly as the API sent it (capped at 50,000 characters), never as a formula', async () => {
-      const addon = await addonWithKey(mock, { key: KEY, plainTextStopsParsing });
+      const addon = await addonWithKey(mock, { key: KEY, uncertain: { plainTextStopsParsing } });
       const served = serveHostileResults(addon.env);
       const call = (name: string, args: unknown[]) => addon.bundle.callFromSidebar(name, args, OWNER);
       const job = call('startResearch', [{ query: 'sales leaders in Porto', limit: HOSTILE.length }]) as Summary;
@@ -151,7 +151,7 @@ describe('an execution cut between the calls of a block write', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'after write no. %i loses nothing and writes no row twice (plain-text format ignored by setValues)',
     async (cutAfter) => {
-      const addon = await addonWithKey(mock, { key: KEY, plainTextStopsParsing: false });
+      const addon = await addonWithKey(mock, { key: KEY, uncertain: { plainTextStopsParsing: false } });
       const served = serveHostileResults(addon.env);
       const call = (name: string, args: unknown[]) => addon.bundle.callFromSidebar(name, args, OWNER);
       const job = call('startResearch', [{ query: 'sales leaders in Porto', limit: HOSTILE.length }]) as Summary;
