@@ -1,10 +1,14 @@
 // Paces scrape calls to the key's tier (5 / 15 / 150 / 300 a minute) so a run spends its time on answers, not on
 // 429s. The window is kept in the document cache so the executions of one spreadsheet share it. A batch reserves its
-// slots when it starts and holds them until it has ended: the service counts a request when it arrives, which is
-// somewhere in between, so a slot freed 60 s after the batch ended can never make 61 s of requests look like 60.
+// slots when it starts; the service counts a request when it arrives, moments later (the time to connect), so each
+// slot is held until ARRIVAL_MARGIN_MS after the start, or until the batch ended if that is sooner: a slot is free
+// again only 60 s after its request can have arrived. Holding slots until slow batches end instead would leave the
+// ceiling unused for seconds in every minute.
 import type { Cache } from './ports';
 
 const WINDOW_MS = 60_000;
+/** By then every request of a batch has reached the service (parallel connections are set up at once). */
+export const ARRIVAL_MARGIN_MS = 2_000;
 /** Longer than the window, so a slot is never dropped while it still counts. */
 const ENTRY_TTL_SECONDS = 120;
 
@@ -25,13 +29,15 @@ export class RateWindow {
     return { count, nextAt: now };
   }
 
-  /** Moves `count` slots reserved at `reservedAt` to `endedAt`, when their batch has answered. */
+  /** Holds `count` slots reserved at `reservedAt` until their requests have surely arrived (see above). */
   hold(reservedAt: number, endedAt: number, count: number): void {
+    const heldUntil = Math.min(endedAt, reservedAt + ARRIVAL_MARGIN_MS);
+    if (heldUntil === reservedAt) return;
     const recent = this.recent(endedAt);
     let moved = 0;
-    const times = recent.map((time) => (time === reservedAt && moved < count ? (moved++, endedAt) : time));
+    const times = recent.map((time) => (time === reservedAt && moved < count ? (moved++, heldUntil) : time));
     // Slots another execution's damaged write lost are held anyway.
-    while (moved++ < count) times.push(endedAt);
+    while (moved++ < count) times.push(heldUntil);
     this.store(times.sort((a, b) => a - b));
   }
 

@@ -11,13 +11,16 @@ describe('RateWindow', () => {
     expect(window.reserve(80_001, 5).count).toBe(2);
   });
 
-  it('holds the slots of a batch until it ended, so requests that arrived late still count', () => {
+  it('holds the slots of a batch until its requests have surely arrived', () => {
     const window = new RateWindow(memoryCache(), 'rate:k', 5);
-    expect(window.reserve(0, 5).count).toBe(5);
-    window.hold(0, 7_000, 5);
-    // 60 s after the batch started, its requests may have arrived only now: no slot is free before 67 s.
-    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 67_000 });
-    expect(window.reserve(67_001, 5).count).toBe(5);
+    expect(window.reserve(0, 3).count).toBe(3);
+    window.hold(0, 7_000, 3);
+    expect(window.reserve(500, 2).count).toBe(2);
+    window.hold(500, 1_000, 2);
+    // The first batch's requests may have arrived up to 2 s after it started, the second's until it ended.
+    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 61_000 });
+    expect(window.reserve(61_001, 5).count).toBe(2);
+    expect(window.reserve(62_001, 5).count).toBe(3);
   });
 
   it('shares the window through the cache, so two executions together stay under the rate', () => {

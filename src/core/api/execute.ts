@@ -70,6 +70,8 @@ export interface BatchOutcome<T> {
   failedWhole: boolean;
   /** The service asked us to slow down (429). */
   rateLimited: boolean;
+  /** How long it asked us to wait (its Retry-After, or the backoff when it named none); 0 when not limited. */
+  waitMs: number;
   /** The operations this batch answered for good, by their position in the dispatch. */
   answers: Array<{ index: number; result: ApiResult<T> }>;
 }
@@ -206,6 +208,7 @@ class Dispatch<T> {
       endedAt,
       failedWhole,
       rateLimited: false,
+      waitMs: 0,
       answers: [],
     };
     if (failedWhole && batch.length > 1) this.split(batch, outcomes, outcome);
@@ -258,6 +261,7 @@ class Dispatch<T> {
     const retryAfterMs = Math.max(0, ...retryLater.map((item) => item.lastFailure?.error.retryAfterMs ?? 0));
     const attempt = Math.max(...retryLater.map((item) => item.failures));
     const waitMs = Math.max(retryAfterMs, backoffMs(this.transport, attempt));
+    if (outcome.rateLimited) outcome.waitMs = waitMs;
     this.queue.push({ items: retryLater, notBefore: outcome.endedAt + waitMs });
   }
 

@@ -95,6 +95,8 @@ export function fetchFresh<T>(
 /** The state of one fetchFresh call: the batch size, the tier window, the credits spent. */
 class FreshFetch<T> {
   creditsSpent = 0;
+  /** A 429 pauses every request, not only the ones it refused. */
+  private pausedUntil = 0;
   private readonly batchSize: BatchSize;
   private readonly window: RateWindow | null;
   private readonly answers: AnswerCache;
@@ -113,8 +115,12 @@ class FreshFetch<T> {
     this.answers = answerCache(spec, context);
   }
 
-  /** At most the learnt batch size, what the budget still pays for, and what the tier allows now. */
+  /**
+   * At most the learnt batch size, what the budget still pays for, and what the tier allows now; nothing while the
+   * service asked us to wait.
+   */
   admit(ready: number, now: number): Admission {
+    if (now < this.pausedUntil) return { waitUntil: this.pausedUntil, reason: 'time' };
     let send = Math.min(ready, this.batchSize.size);
     const { creditBudget } = this.limits;
     const cost = this.spec.creditsPerFetch;
@@ -131,6 +137,7 @@ class FreshFetch<T> {
   answered(outcome: BatchOutcome<T>): void {
     this.window?.hold(outcome.startedAt, outcome.endedAt, outcome.sent);
     this.batchSize.observe(outcome);
+    this.pausedUntil = Math.max(this.pausedUntil, outcome.endedAt + outcome.waitMs);
     const batch = new Map<string, ApiResult<T>>();
     const fresh = new Map<string, T>();
     // The service answered the other requests of a batch that failed as a whole (one connection failed), and
@@ -150,7 +157,7 @@ class FreshFetch<T> {
 }
 
 function answerCache<T>(spec: FetchSpec<T>, context: FetchContext): AnswerCache {
-  return new AnswerCache(context.cache, context.hash, {
+  return new AnswerCache(context.cache, context.hash, context.clock, {
     baseUrl: context.settings.baseUrl,
     operation: spec.operation,
   });

@@ -8,9 +8,19 @@ import { FormulaError } from './args';
 export const FORMULA_TIME_LIMIT_MS = 30_000;
 const SAFETY_MARGIN_MS = 4_000;
 
+/** What the formulas of a document spend, counted against the owner's daily budget (see ../ledger). */
+export interface FormulaSpending {
+  /** Reserves up to `wanted` credits for this call before anything is sent: what it may spend (0 once spent up). */
+  reserve(wanted: number): number;
+  /** Replaces the reservation with what the call spent. */
+  settle(reserved: number, spent: number): void;
+}
+
 export interface FormulaContext extends FetchContext {
   /** When this execution began (epoch ms). */
   startedAt: number;
+  /** Absent in tests that neither count nor limit what formulas spend. */
+  spending?: FormulaSpending;
 }
 
 export function deadlineOf(context: FormulaContext): number {

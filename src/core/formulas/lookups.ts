@@ -12,6 +12,7 @@ import { flattenRecord, headerFor, type FieldPath } from '../fields/flatten';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, type FetchReport, type FetchSpec } from '../fetch/engine';
 import { classifyLookup, normalizeProfileUrl, type InputResult } from '../input';
 import { booleanArg, fieldsArg, FormulaError, isBlank, lookupCells, type LookupFormula } from './args';
+import { budgetReached, reserveCredits } from './budget';
 import { deadlineOf, requireKey, type FormulaContext } from './context';
 
 /** How one per-row function turns a cell into a normalized input and an answer into a row. */
@@ -109,11 +110,26 @@ function fetchAnswers<R extends RecordType>(
   if (misses.length === 0) return answers;
 
   requireKey(context);
-  const fetched = fetchFresh(spec.fetch, context, misses, { deadline: deadlineOf(context) });
+  const fetched = fetchWithinBudget(spec.fetch, context, misses);
   fetched.results.forEach((result, normalized) => answers.set(normalized, resultAnswer(spec, result)));
   const notFetched = notFetchedMessage(context, fetched);
   for (const normalized of fetched.unsent) answers.set(normalized, { ok: false, message: notFetched });
   return answers;
+}
+
+/**
+ * A batch lost to a dropped connection is billed without answers; reserving twice the plain cost leaves room for
+ * that, so lost batches do not make rows say the budget is reached while it is not.
+ */
+const LOST_BATCH_HEADROOM = 2;
+
+/** Reserves what the misses may cost against the owner's daily budget, fetches within it, and settles. */
+function fetchWithinBudget<T>(spec: FetchSpec<T>, context: FormulaContext, misses: string[]): FetchReport<T> {
+  const reservation = reserveCredits(context, misses.length * spec.creditsPerFetch * LOST_BATCH_HEADROOM);
+  const limits = { deadline: deadlineOf(context), creditBudget: reservation.creditBudget };
+  const report = fetchFresh(spec, context, misses, limits);
+  reservation.settle(report.creditsSpent);
+  return report;
 }
 
 function resultAnswer<R extends RecordType>(spec: LookupSpec<R>, result: ApiResult<RecordTypes[R]>): Answer<R> {
@@ -126,6 +142,7 @@ function answerOf<R extends RecordType>(spec: LookupSpec<R>, value: RecordTypes[
 }
 
 function notFetchedMessage(context: FormulaContext, report: FetchReport<unknown>): string {
+  if (report.stoppedBy === 'budget') return budgetReached(context);
   if (report.stoppedBy === 'tier') {
     const perMinute = SCRAPES_PER_MINUTE[context.settings.tier];
     return `Your tier allows ${perMinute} profile scrapes a minute; recalculate in a minute to fetch the rest (fetched rows are cached).`;

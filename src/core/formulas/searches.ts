@@ -15,6 +15,7 @@ import { DEFAULT_COLUMNS, defaultCompanyColumns } from '../fields/defaults';
 import { flattenRows, type FieldPath } from '../fields/flatten';
 import { ResponseCache } from '../response-cache';
 import { booleanArg, fieldsArg, FormulaError, integerArg, queryArg } from './args';
+import { budgetReached, reserveCredits } from './budget';
 import { clientFor, deadlineOf, type FormulaContext } from './context';
 
 interface SearchRequest {
@@ -133,7 +134,14 @@ function fetchResults<R extends RecordType>(spec: SearchSpec<R>, context: Formul
   const key = cache.keyOf({ baseUrl: context.settings.baseUrl, operation: spec.operation, input });
   const cached = cache.getMany([key]).get(key);
   if (cached !== undefined) return (JSON.parse(cached) as { results: RecordTypes[R][] }).results;
+  // Every result may cost a credit: the whole limit must fit in what the owner's daily budget still allows.
+  const reservation = reserveCredits(context, request.limit);
+  if (reservation.creditBudget !== undefined && reservation.creditBudget < request.limit) {
+    reservation.settle(0);
+    throw new FormulaError(budgetReached(context));
+  }
   const answer = spec.send(client, request, deadlineOf(context));
+  reservation.settle(answer.ok ? answer.credits : 0);
   if (!answer.ok) throw new FormulaError(answer.error.message);
   cache.putMany(new Map([[key, JSON.stringify(answer.value)]]));
   return answer.value.results;

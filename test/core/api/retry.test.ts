@@ -1,6 +1,7 @@
 // The retry policy: what is retried, how long it waits, and the caller's deadline.
-import type { HttpOutcome } from '../../../src/core/ports';
-import { prepareScrape } from '../../../src/core/api/operations';
+import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
+import { DEFAULT_RETRY_POLICY, execute } from '../../../src/core/api/execute';
+import { prepareScrape, prepareStartResearch } from '../../../src/core/api/operations';
 import { json, scrapedProfile, script, setup } from './fakes';
 
 const success = json(200, scrapedProfile());
@@ -222,5 +223,76 @@ describe('the deadline', () => {
       'out_of_time',
     ]);
     expect(http.requests).toHaveLength(1);
+  });
+});
+
+describe('a retry round over several fetchAll calls', () => {
+  it('keeps the real last failure of each operation it has no more time to retry', () => {
+    const { client, clock, http } = setup((request) => (request.url.includes('%2Fb') ? json(500, {}) : json(503, {})));
+    http.batchMs = 1000;
+    const endpoint = client.endpoint;
+    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`));
+    const results = client.execute(prepared, { maxParallel: 1, deadline: clock.now() + 2500 });
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
+      'unavailable',
+      'server',
+      'out_of_time',
+    ]);
+    expect(http.requests).toHaveLength(2);
+  });
+});
+
+describe('a batch whose connections all failed (fetchAll threw)', () => {
+  /** fetchAll fails as a whole whenever the batch holds a bad request, as UrlFetchApp does. */
+  function poisoned(isBad: (url: string) => boolean) {
+    const { client, clock } = setup(() => success);
+    const sent: string[][] = [];
+    const http = {
+      fetchAll(requests: HttpRequest[]): HttpOutcome[] {
+        sent.push(requests.map((request) => decodeURIComponent(request.url).split('/in/')[1] ?? ''));
+        return requests.some((request) => isBad(decodeURIComponent(request.url)))
+          ? requests.map(() => ({ networkError: 'Address unavailable' }))
+          : requests.map(() => success);
+      },
+    };
+    const transport = { http, clock, random: () => 0.5, retry: DEFAULT_RETRY_POLICY };
+    return { client, transport, sent };
+  }
+
+  it('is split in halves until the bad connection is alone, and every other answer lands', () => {
+    const { client, transport, sent } = poisoned((url) => url.endsWith('/in/p5'));
+    const prepared = Array.from({ length: 8 }, (_, i) => prepareScrape(client.endpoint, `network.com/in/p${i}`));
+    const results = execute(transport, prepared);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'network',
+      'ok',
+      'ok',
+    ]);
+    expect(sent.slice(0, 4).map((batch) => batch.length)).toEqual([8, 4, 4, 2]);
+    // Alone, p5 is an ordinary failure: retried up to the attempt limit.
+    expect(sent.filter((batch) => batch.length === 1 && batch[0] === 'p5')).toHaveLength(
+      DEFAULT_RETRY_POLICY.maxAttempts,
+    );
+  });
+
+  it('is not sent again when its operation may not be repeated', () => {
+    const { client, transport, sent } = poisoned(() => true);
+    const start = prepareStartResearch(client.endpoint, { query: 'CTOs', limit: 10 });
+    const results = execute(transport, [start, start]);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['network', 'network']);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives up when nothing answers at all, instead of splitting down to single requests', () => {
+    const { client, transport, sent } = poisoned(() => true);
+    const prepared = Array.from({ length: 40 }, (_, i) => prepareScrape(client.endpoint, `network.com/in/p${i}`));
+    const results = execute(transport, prepared);
+    expect(results.every((result) => !result.ok && result.error.kind === 'network')).toBe(true);
+    expect(sent.length).toBeLessThanOrEqual(6);
   });
 });

@@ -1,0 +1,156 @@
+// The answers' packs: many answers to a cache entry, an index that finds them, the platform's limits, and losses that
+// only ever cost a refetch.
+import { AnswerCache } from '../../../src/core/fetch/answer-cache';
+import type { Cache } from '../../../src/core/ports';
+import { FakeClock } from '../api/fakes';
+import { CountingCache, sha256 } from './fakes';
+
+const SCOPE = { baseUrl: 'https://api.test', operation: 'profileRecord' };
+const HOUR = 3_600_000;
+
+/** An answer of about `bytes` bytes, telling which input it belongs to. */
+function answerFor(input: string, bytes = 5_000): Record<string, unknown> {
+  return { input, summary: 'x'.repeat(bytes) };
+}
+
+function setup(maxItems = 1_000) {
+  const clock = new FakeClock();
+  const cache = new CountingCache(clock, maxItems);
+  const answers = (store: Cache = cache) => new AnswerCache(store, sha256, clock, SCOPE);
+  return { clock, cache, answers };
+}
+
+const inputs = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+function writeInBatches(cache: AnswerCache, all: string[], size: number, bytes = 5_000): void {
+  for (let start = 0; start < all.length; start += size) {
+    cache.write(new Map(all.slice(start, start + size).map((input) => [input, answerFor(input, bytes)])));
+  }
+}
+
+describe('AnswerCache', () => {
+  it('keeps 2,000 answers in a small part of the cache and reads them all back in two calls', () => {
+    const { cache, answers } = setup();
+    const all = inputs('p', 2_000);
+    writeInBatches(answers(), all, 50);
+    // 10 MB of answers in packs of up to 90 KB, plus the index.
+    expect(cache.data.size).toBeLessThan(150);
+    cache.resetCalls();
+    const read = answers().read(all);
+    expect(cache.calls).toEqual({ getAll: 2, putAll: 0 });
+    expect(read.size).toBe(2_000);
+    for (const input of all) expect(read.get(input)).toEqual(answerFor(input));
+  });
+
+  it('packs a filled-down column too: single answers join an open pack', () => {
+    const { cache, answers } = setup();
+    const all = inputs('cell', 300);
+    writeInBatches(answers(), all, 1);
+    expect(cache.data.size).toBeLessThan(50);
+    expect(answers().read(all).size).toBe(300);
+  });
+
+  it('keeps what a full cache keeps: a sheet filled past 1,000 answers still reads from the cache', () => {
+    const { answers } = setup(900);
+    const all = inputs('full', 1_200);
+    writeInBatches(answers(), all, 50);
+    writeInBatches(answers(), inputs('single', 100), 1);
+    expect(answers().read(all).size).toBe(1_200);
+  });
+
+  it('bounds the cache calls of a write', () => {
+    const { cache, answers } = setup();
+    cache.resetCalls();
+    writeInBatches(answers(), inputs('big', 50), 50);
+    expect(cache.calls.getAll + cache.calls.putAll).toBeLessThanOrEqual(3);
+    cache.resetCalls();
+    writeInBatches(answers(), ['one'], 1);
+    expect(cache.calls.getAll + cache.calls.putAll).toBeLessThanOrEqual(4);
+  });
+
+  it('splits an answer over 100 KB into parts, and treats a lost part as a miss', () => {
+    const { cache, answers } = setup();
+    const huge = { input: 'huge', summary: 'é🙂'.repeat(60_000) };
+    answers().write(
+      new Map<string, unknown>([['huge', huge], ...inputs('small', 3).map((i) => [i, answerFor(i)] as const)]),
+    );
+    expect(answers().read(['huge', 'small-1']).get('huge')).toEqual(huge);
+    const part = [...cache.data.keys()].find((key) => key.includes(':pk:') && key.endsWith(':2'));
+    expect(part).toBeDefined();
+    cache.remove(part!);
+    const read = answers().read(['huge', 'small-1']);
+    expect(read.has('huge')).toBe(false);
+    expect(read.get('small-1')).toEqual(answerFor('small-1'));
+  });
+
+  it('serves an answer for 6 hours after it was fetched, even from a pack written later', () => {
+    const { clock, answers } = setup();
+    answers().write(new Map([['early', answerFor('early', 100)]]));
+    clock.time += 5 * HOUR;
+    answers().write(new Map([['late', answerFor('late', 100)]]));
+    clock.time += 1.5 * HOUR;
+    const read = answers().read(['early', 'late']);
+    expect(read.has('early')).toBe(false);
+    expect(read.get('late')).toEqual(answerFor('late', 100));
+  });
+
+  it('never mixes operations or base URLs', () => {
+    const { cache, clock } = setup();
+    new AnswerCache(cache, sha256, clock, SCOPE).write(new Map([['same', answerFor('same')]]));
+    expect(new AnswerCache(cache, sha256, clock, { ...SCOPE, operation: 'scrape' }).read(['same']).size).toBe(0);
+    expect(new AnswerCache(cache, sha256, clock, { ...SCOPE, baseUrl: 'https://other.test' }).read(['same']).size).toBe(
+      0,
+    );
+  });
+
+  it('reads damaged entries as misses', () => {
+    const { cache, answers } = setup();
+    writeInBatches(answers(), inputs('d', 10), 10);
+    for (const key of cache.data.keys()) cache.data.get(key)!.value = '{not json';
+    expect(answers().read(inputs('d', 10)).size).toBe(0);
+  });
+
+  it("repairs the index when another execution's write replaced it meanwhile", () => {
+    const { cache, answers } = setup();
+    answers().write(new Map(inputs('theirs', 40).map((i) => [i, answerFor(i, 200)])));
+    // Another execution read the index before this write and writes it back after, without this write's pointers.
+    let interfered = false;
+    const racing: Cache = {
+      getAll: (keys) => cache.getAll(keys),
+      putAll: (values, ttl) => {
+        const shards = Object.keys(values).filter((key) => key.includes(':ix:'));
+        const before = cache.getAll(shards);
+        cache.putAll(values, ttl);
+        if (!interfered) {
+          interfered = true;
+          cache.putAll(before, ttl);
+        }
+      },
+      remove: (key) => cache.remove(key),
+    };
+    answers(racing).write(new Map(inputs('mine', 40).map((i) => [i, answerFor(i, 200)])));
+    expect(answers().read(inputs('mine', 40)).size).toBe(40);
+    expect(answers().read(inputs('theirs', 40)).size).toBe(40);
+  });
+
+  it('keeps answers whose open pack another execution replaced meanwhile', () => {
+    const { cache, answers } = setup();
+    let interfered = false;
+    const racing: Cache = {
+      getAll: (keys) => cache.getAll(keys),
+      putAll: (values, ttl) => {
+        cache.putAll(values, ttl);
+        if (!interfered) {
+          interfered = true;
+          // Written after this one from the same open pack as it was before: this write's answer is not in it.
+          const open = Object.keys(values).find((key) => key.includes(':pk:'))!;
+          cache.putAll({ [open]: '{}' }, ttl);
+        }
+      },
+      remove: (key) => cache.remove(key),
+    };
+    answers().write(new Map([['first', answerFor('first', 100)]]));
+    answers(racing).write(new Map([['second', answerFor('second', 100)]]));
+    expect(answers().read(['second']).get('second')).toEqual(answerFor('second', 100));
+  });
+});
