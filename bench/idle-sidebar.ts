@@ -21,13 +21,14 @@ const PROPERTY_WRITES = [
   'Properties.deleteProperty',
   'Properties.deleteAllProperties',
 ];
-/** The calls the page makes when it opens (src/sidebar/Sidebar.ts), besides the first check of each loop. */
+/**
+ * The calls the page makes when it opens on its Research panel (src/sidebar/Sidebar.ts), besides the first check of
+ * each loop. The Enrich panel reads the selection only when it is shown.
+ */
 const OPENING_CALLS: Array<[string, unknown[]]> = [
   ['getSettings', []],
   ['listResearchJobs', []],
   ['listEnrichments', []],
-  ['getSelectionInfo', []],
-  ['enrichmentFields', ['scrape']],
 ];
 /** A naive sidebar polls every unfinished job every 10 seconds for as long as it is open. */
 const NAIVE_POLLS_PER_HOUR = HOUR_MS / DEFAULT_POLL_MS;

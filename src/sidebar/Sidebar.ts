@@ -15,6 +15,7 @@ const settings = new SettingsPanel((view) => {
 const tabs = mountTabs((panel) => {
   // Credits spent change as work runs: read them when the user looks.
   if (panel === 'settings') void settings.usage.load();
+  if (panel === 'enrich') void enrich.shown();
 });
 const options = { pollMs: readPollMs(pollMs), showSettings: () => tabs.select('settings', true) };
 const research = new ResearchPanel(options);

@@ -10,6 +10,7 @@ export class EnrichPanel {
   readonly runs: EnrichRuns;
   private readonly form: EnrichForm;
   private readonly keyGate: KeyGate;
+  private formLoaded = false;
 
   constructor(options: { pollMs: number; showSettings(): void }) {
     const status = new StatusLine(byId('enrich-status'));
@@ -19,8 +20,16 @@ export class EnrichPanel {
     byId('enrich-key-warning-settings').addEventListener('click', options.showSettings);
   }
 
+  /** Lists the runs (and goes on with the user's running ones) as soon as the sidebar opens. */
   async load(): Promise<void> {
-    await Promise.all([this.form.load(), this.runs.load()]);
+    await this.runs.load();
+  }
+
+  /** The selection is read when the panel is first shown: the column the user picked by then. */
+  async shown(): Promise<void> {
+    if (this.formLoaded) return;
+    this.formLoaded = true;
+    await this.form.load();
   }
 
   keyChanged(hasKey: boolean): void {

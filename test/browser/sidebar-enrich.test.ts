@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { FakeSidebarServer, fakeRun, fakeSelection, FIELD_CHOICES } from './fake-server';
-import { pollingStopped, recordCardRenderings, sidebarSession, waitUntil } from './sidebar-page';
+import { pollingStopped, recordCardRenderings, recordTexts, sidebarSession, waitUntil } from './sidebar-page';
 
 jest.setTimeout(30_000);
 
@@ -13,7 +13,8 @@ const ARTIFACTS = join(__dirname, '..', '..', 'artifacts');
 const KEY = 'lk_test_4b1d9f2c';
 
 const openSidebar = sidebarSession();
-const open = (server: FakeSidebarServer) => openSidebar(server.call, 'enrich');
+const open = (server: FakeSidebarServer, prepare?: (page: Page) => Promise<void>) =>
+  openSidebar(server.call, 'enrich', prepare);
 const card = (page: Page, id: string) => page.locator(`.card[data-id="${id}"]`);
 const status = (page: Page) => page.locator('#enrich-status');
 
@@ -212,14 +213,18 @@ test('a run paused by the API (402) shows its sentence; a failed continue shows 
   });
   server.outOfCreditsAt = 6;
   server.failNext('continueEnrichment', 'The service had an internal error (500); try again later.');
-  const { page } = await open(server);
+  let statusTexts: () => Promise<string[]> = async () => [];
+  const { page } = await open(server, async (loading) => {
+    statusTexts = await recordTexts(loading, 'enrich-status');
+  });
   const run = card(page, 'r');
-  await status(page)
-    .filter({ hasText: 'Could not continue the run: The service had an internal error (500); try again later.' })
-    .waitFor();
   await run.locator('.card-error', { hasText: 'Out of credits (402): top up your plan, then resume.' }).waitFor();
   expect(await run.locator('.badge').innerText()).toBe('Paused');
-  // The next good continue cleared the failed one's error.
+  // The failed continue said so, and the next good one cleared it.
+  expect(await statusTexts()).toEqual([
+    'Could not continue the run: The service had an internal error (500); try again later.',
+    '',
+  ]);
   expect(await status(page).innerText()).toBe('');
   await pollingStopped(page);
   expect(await run.getByRole('button', { name: /^Resume/ }).isEnabled()).toBe(true);

@@ -65,6 +65,28 @@ export async function recordCardRenderings(
   return () => page.evaluate((cardId) => (window as CardWindow).cardRenderings?.[cardId] ?? [], id);
 }
 
+type TextWindow = { textsSeen?: Record<string, string[]> };
+
+/**
+ * Records in the page every text the element #id shows, however briefly, from the moment the page is built (call
+ * before it loads, through the opener's `prepare`). Returns the reader.
+ */
+export async function recordTexts(page: Page, id: string): Promise<() => Promise<string[]>> {
+  await page.addInitScript((elementId) => {
+    const seen: string[] = [];
+    ((window as TextWindow).textsSeen ??= {})[elementId] = seen;
+    document.addEventListener('DOMContentLoaded', () => {
+      const element = document.getElementById(elementId) as HTMLElement;
+      new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+  }, id);
+  return () => page.evaluate((elementId) => (window as TextWindow).textsSeen?.[elementId] ?? [], id);
+}
+
 /** Makes the page believe it went out of sight (or came back), as when the user switches browser tabs. */
 export async function setPageHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((isHidden) => {
@@ -158,6 +180,8 @@ export interface OpenSidebar {
 export function sidebarSession(): (
   call: (name: string, args: unknown[]) => unknown,
   panel: SidebarPanel,
+  /** Runs before the page loads, such as recordTexts. */
+  prepare?: (page: Page) => Promise<void>,
 ) => Promise<OpenSidebar> {
   let browser: Browser;
   let html: string;
@@ -180,7 +204,7 @@ export function sidebarSession(): (
     expect(foreignRequests.splice(0)).toEqual([]);
   });
 
-  return async (call, panel) => {
+  return async (call, panel, prepare) => {
     const bridge = await startSidebarBridge({ html, call, pollMs: TEST_POLL_MS, initialPanel: panel });
     bridges.push(bridge);
     const context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
@@ -197,6 +221,7 @@ export function sidebarSession(): (
     page.on('request', (request) => {
       if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
     });
+    await prepare?.(page);
     await page.goto(bridge.url);
     return { page, dialogs };
   };

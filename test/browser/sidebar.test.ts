@@ -238,6 +238,8 @@ test('research: a job followed to the end, its bar agreeing with its text; Start
   // Nothing of the user's is left running: no check is planned or under way, and there were five.
   await pollingStopped(page);
   expect(server.callsOf('pollResearch')).toHaveLength(5);
+  // The Enrich panel, never shown, read no selection.
+  expect(server.callsOf('getSelectionInfo')).toEqual([]);
 
   await job.getByRole('button', { name: /^Open sheet/ }).click();
   await page.locator('#research-status', { hasText: 'Opened the sheet “Research 1”.' }).waitFor();
@@ -338,14 +340,17 @@ test('checks: none while the sidebar is hidden; they resume when it shows again'
     apiKey: KEY,
     jobs: [fakeJob({ jobId: 'job', query: 'a', status: 'pending' })],
   });
+  // The job stands still until the page has been hidden.
+  server.pollResearch = () => server.listResearchJobs();
   const { page } = await open(server, 'research');
   await card(page, 'job').waitFor();
   await setPageHidden(page, true);
   // No check planned or under way, with the job unfinished: nothing happens until the page is seen again.
   await pollingStopped(page);
   const whileHidden = server.callsOf('pollResearch').length;
-  expect(await card(page, 'job').getAttribute('data-status')).not.toBe('completed');
+  expect(await card(page, 'job').getAttribute('data-status')).toBe('pending');
 
+  delete (server as Partial<FakeSidebarServer>).pollResearch;
   await setPageHidden(page, false);
   await card(page, 'job').locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
   expect(server.callsOf('pollResearch').length).toBeGreaterThan(whileHidden);
