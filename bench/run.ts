@@ -2,7 +2,9 @@
 // exits 0 whether or not a target is met (it says which), and 1 only when a benchmark could not run.
 import os from 'node:os';
 import { spawnMockApi } from '../dev/mock-api/spawn';
+import { cacheAfterFillBenchmark } from './cache-after-fill';
 import { creditsBenchmark } from './credits';
+import { droppedConnectionsBenchmark } from './dropped-connections';
 import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
 import { researchWriteBenchmark } from './research-write';
@@ -24,6 +26,8 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
   { id: '(c)', name: 'setValues calls to write research results', run: researchWriteBenchmark },
   { id: '(d)', name: 'Flattening', run: flattenBenchmark },
   { id: '(e)', name: 'Property reads and writes of an idle open sidebar', run: idleSidebarBenchmark },
+  { id: '(f)', name: 'Credits of a recalculation after the cache filled', run: cacheAfterFillBenchmark },
+  { id: '(g)', name: 'Dropped connections: rows, requests and credits', run: droppedConnectionsBenchmark },
 ];
 
 function machine(): string {
