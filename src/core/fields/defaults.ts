@@ -128,7 +128,7 @@ const researchAllColumns = memoized(() =>
 );
 
 /**
- * Column sets of a research results sheet, by server/contract.ts ResearchColumns; both hold id and full_name.
+ * Column sets of a research results sheet, by ResearchColumns (src/core/contract.ts); both hold id and full_name.
  * Read like constants; each set is built on its first read.
  */
 export const RESEARCH_COLUMNS = {
