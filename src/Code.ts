@@ -26,6 +26,7 @@ import {
   retryFailedEnrichment,
   startEnrichment,
 } from './server/enrichment';
+import { getUsage } from './server/usage';
 
 // Typed by the sidebar contract, so each sidebar function here has the signature the sidebar calls it with;
 // test/build/entry-contract.test.ts checks that none is missing.
@@ -88,6 +89,12 @@ global.getSettings = () => getSettings();
  * @preserve
  */
 global.saveSettings = (settings) => saveSettings(settings);
+
+/**
+ * Sidebar: credits spent today and this month (UTC), by this spreadsheet's formulas and by the caller's own work.
+ * @preserve
+ */
+global.getUsage = () => getUsage();
 
 /**
  * Sidebar: starts a research job, creates its results sheet and arranges background polling.

@@ -1,5 +1,5 @@
 // The custom functions over Apps Script: the owner's settings (Google gives custom functions the spreadsheet
-// owner's user properties), UrlFetchApp, the document cache.
+// owner's user properties), UrlFetchApp, the document cache, and this document's ledger of formula spending.
 import { documentCache } from '../adapters/cache';
 import { urlFetchHttp } from '../adapters/http';
 import { sha256Hex, systemClock } from '../adapters/runtime';
@@ -8,13 +8,16 @@ import type { FormulaContext } from '../core/formulas/context';
 import { enrichProfileLookup, findContactsLookup, runLookup, scrapeProfileLookup } from '../core/formulas/lookups';
 import { searchCompanies, searchPeople } from '../core/formulas/searches';
 import { currentSettings } from './settings';
+import { formulaSpending } from './usage';
 
 type Result = CellValue | CellValue[][];
 
 function formulaContext(): FormulaContext {
+  const settings = currentSettings();
   return {
     startedAt: systemClock.now(),
-    settings: currentSettings(),
+    settings,
+    spending: formulaSpending(settings.formulaDailyBudget),
     http: urlFetchHttp,
     clock: systemClock,
     cache: documentCache(),

@@ -1,0 +1,86 @@
+// The credits ledger of this document (../core/ledger), kept in document properties: the formulas' record, and one
+// record per user for their own sidebar work. Custom functions may write document properties (only user properties
+// are read-only there, and they are the owner's) and the document cache; the formulas' count lives in properties
+// because it must hold for the whole day: the cache may drop an entry at any time (docs/platform.md), and a lost count
+// would let the formulas spend the owner's daily budget again.
+import { documentStore } from '../adapters/properties';
+import { documentLock, systemClock } from '../adapters/runtime';
+import type { UsageView } from '../core/contract';
+import type { FormulaSpending } from '../core/formulas/context';
+import { addSpend, affordable, spendAsOf, usageView } from '../core/ledger';
+import type { KeyValue } from '../core/ports';
+import { knownUserId } from './user';
+
+const FORMULAS_KEY = 'USAGE_FORMULAS';
+const USER_PREFIX = 'USAGE_USER_';
+/** Formula executions hold the lock for a read and a write; waiting longer means something is stuck. */
+const LOCK_WAIT_MS = 10_000;
+
+/**
+ * The formulas' spending under the owner's daily budget (null: no limit). Each call reserves, under the document
+ * lock, what it may spend before it sends anything, and settles to what it spent afterwards, so formulas running at
+ * the same time never spend past the budget together; a call the platform stops midway leaves its reservation
+ * counted (never too little).
+ */
+export function formulaSpending(budget: number | null): FormulaSpending {
+  return {
+    reserve: (wanted) =>
+      underDocumentLock((store) => {
+        const now = systemClock.now();
+        const stored = store.get(FORMULAS_KEY);
+        const allowed = affordable(spendAsOf(stored, now), budget, wanted);
+        if (allowed > 0) store.set(FORMULAS_KEY, addSpend(stored, allowed, now));
+        return allowed;
+      }),
+    settle: (reserved, spent) => {
+      if (spent === reserved) return;
+      underDocumentLock((store) =>
+        store.set(FORMULAS_KEY, addSpend(store.get(FORMULAS_KEY), spent - reserved, systemClock.now())),
+      );
+    },
+  };
+}
+
+/**
+ * Adds credits a user's own enrichment run spent in this document. Only that user's executions write their record,
+ * and their run writes under the document lock, so no lock is taken here (taking it again would release the
+ * caller's). A user's first spend of a month removes the records of users who spent nothing this month.
+ */
+export function recordOwnSpend(userId: string, credits: number): void {
+  if (!(credits > 0)) return;
+  const store = documentStore();
+  const key = USER_PREFIX + userId;
+  const now = systemClock.now();
+  const stored = store.get(key);
+  if (spendAsOf(stored, now).thisMonth === 0) removeStaleUserRecords(store, now);
+  store.set(key, addSpend(stored, credits, now));
+}
+
+/** Credits spent today and this month (UTC): by this document's formulas, and by the caller's own work. */
+export function getUsage(): UsageView {
+  const store = documentStore();
+  const now = systemClock.now();
+  const userId = knownUserId();
+  const mine = userId === null ? null : store.get(USER_PREFIX + userId);
+  return usageView(spendAsOf(store.get(FORMULAS_KEY), now), spendAsOf(mine, now));
+}
+
+function removeStaleUserRecords(store: KeyValue, now: number): void {
+  for (const [key, stored] of Object.entries(store.getAll())) {
+    if (key.startsWith(USER_PREFIX) && spendAsOf(stored, now).thisMonth === 0) store.delete(key);
+  }
+}
+
+/**
+ * Runs fn on the document properties holding the document lock; if the lock cannot be had in time, runs it anyway
+ * (a concurrent count may then be lost, rather than a formula failing).
+ */
+function underDocumentLock<T>(fn: (store: KeyValue) => T): T {
+  const lock = documentLock();
+  const locked = lock.tryLock(LOCK_WAIT_MS);
+  try {
+    return fn(documentStore());
+  } finally {
+    if (locked) lock.release();
+  }
+}
