@@ -107,7 +107,7 @@ export async function speedBenchmark(context: BenchContext): Promise<BenchReport
       ],
       notes: [
         'Both are custom-function executions of the built dist/Code.js in fresh spreadsheets (empty caches), over real HTTP to the mock; one untimed warm-up call each.',
-        'The range call sends its 50 distinct profiles in one UrlFetchApp.fetchAll (tier 3 allows 300 a minute), so it waits for the latency once.',
+        'The range call sends its 50 distinct profiles in three UrlFetchApp.fetchAll calls (a fresh spreadsheet starts with batches of 10, 20, 20: src/core/fetch/batch-size.ts), so it waits for the latency three times; one that fetched lately sends all 50 at once.',
       ],
     };
   } finally {
