@@ -4,6 +4,7 @@ import os from 'node:os';
 import { spawnMockApi } from '../dev/mock-api/spawn';
 import { cacheAfterFillBenchmark } from './cache-after-fill';
 import { creditsBenchmark } from './credits';
+import { enrichmentBenchmark } from './enrichment';
 import { droppedConnectionsBenchmark } from './dropped-connections';
 import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
@@ -28,6 +29,7 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
   { id: '(e)', name: 'Property reads and writes of an idle open sidebar', run: idleSidebarBenchmark },
   { id: '(f)', name: 'Credits of a recalculation after the cache filled', run: cacheAfterFillBenchmark },
   { id: '(g)', name: 'Dropped connections: rows, requests and credits', run: droppedConnectionsBenchmark },
+  { id: '(h)', name: 'Enrich selection: pace, writes and credits at list scale', run: enrichmentBenchmark },
 ];
 
 function machine(): string {

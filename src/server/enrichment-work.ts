@@ -48,35 +48,43 @@ export function underLock<T, B>(waitMs: number, busy: B, fn: () => T): T | B {
 
 /** Works on the run until stopBy, with `settings` (the starter's), unless another execution is working on it. */
 export function workOnRun(runId: string, userId: string, settings: Settings, stopBy: number): void {
-  const token = underLock(CHUNK_LOCK_WAIT_MS, null, () => claim(runId, userId));
-  if (token === null) return;
+  const registry = runRegistry();
+  const claimed = underLock(CHUNK_LOCK_WAIT_MS, null, () => claim(registry, runId, userId));
+  const token = claimed?.lease?.token;
+  if (claimed === null || token === undefined) return;
   try {
-    new RunWork(runId, userId, token, settings, stopBy).go();
+    new RunWork(registry, claimed, token, { userId, settings, stopBy }).go();
   } finally {
     underLock(CHUNK_LOCK_WAIT_MS, null, () => {
-      const run = runRegistry().get(runId);
-      if (run?.lease?.token === token) runRegistry().save({ ...run, lease: null }, run, nowIso());
+      const run = registry.get(runId);
+      if (run?.lease?.token === token) registry.save({ ...run, lease: null }, run, nowIso());
     });
   }
 }
 
-/** Claims a running run of this user that no live execution has claimed; answers the claim's token. */
-function claim(runId: string, userId: string): string | null {
-  const registry = runRegistry();
+/** Claims a running run of this user that no live execution has claimed; answers it as claimed. */
+function claim(registry: RunRegistry, runId: string, userId: string): RunRecord | null {
   const run = registry.get(runId);
   const now = systemClock.now();
   if (run === null || run.status !== 'running' || run.startedBy !== userId) return null;
   if (run.lease !== null && run.lease.until > now) return null;
-  const token = Utilities.getUuid();
-  registry.save({ ...run, lease: { token, until: now + LEASE_MS } }, run, nowIso());
-  return token;
+  return registry.save({ ...run, lease: { token: Utilities.getUuid(), until: now + LEASE_MS } }, run, nowIso());
+}
+
+/** Who works on the run, with which settings, until when. */
+interface Worker {
+  userId: string;
+  settings: Settings;
+  stopBy: number;
 }
 
 class RunWork {
   private readonly answered = new Map<string, RowOutcome>();
+  private readonly runId: string;
   private readonly spec: OperationSpec;
   private readonly fields: FieldPath[];
   private readonly context: FetchContext;
+  private readonly stopBy: number;
   /** Inputs without a status yet, in row order, as of the last chunk written. */
   private remaining: string[] = [];
   /** Credits the API charged that no saved entry counts yet (a chunk that could not take the lock). */
@@ -84,24 +92,27 @@ class RunWork {
   private stopped = false;
 
   constructor(
-    private readonly runId: string,
-    private readonly userId: string,
+    private readonly registry: RunRegistry,
+    private readonly claimed: RunRecord,
     private readonly token: string,
-    private readonly settings: Settings,
-    private readonly stopBy: number,
+    private readonly worker: Worker,
   ) {
-    const run = runRegistry().get(runId)!;
-    this.spec = OPERATIONS[run.operation];
-    const parsed = parseFieldList([run.fields], this.spec.recordType);
+    this.runId = claimed.runId;
+    this.stopBy = worker.stopBy;
+    this.spec = OPERATIONS[claimed.operation];
+    const parsed = parseFieldList([claimed.fields], this.spec.recordType);
     this.fields = parsed.ok ? parsed.fields : [];
+    const { settings } = worker;
     this.context = { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
   }
 
   go(): void {
-    const run = runRegistry().get(this.runId)!;
-    if (this.settings.apiKey === null) return this.pause(noKeyError().message);
-    if (run.baseUrl !== this.settings.baseUrl) {
-      return this.pause(`This run was started on ${run.baseUrl}; set that base URL in Settings to continue it.`);
+    const { apiKey, baseUrl } = this.worker.settings;
+    if (apiKey === null) return this.pause(noKeyError().message);
+    if (this.claimed.baseUrl !== baseUrl) {
+      return this.pause(
+        `This run was started on ${this.claimed.baseUrl}; set that base URL in Settings to continue it.`,
+      );
     }
     // Rows added since the last chunk, and answers already in hand (cached by any run or formula), cost nothing.
     this.writeChunk(0);
@@ -143,7 +154,7 @@ class RunWork {
 
   /** Pacing works per minute: a group never holds more than the tier allows in one. */
   private groupSize(): number {
-    return this.spec.fetch.paced ? Math.min(MAX_BATCH, SCRAPES_PER_MINUTE[this.settings.tier]) : MAX_BATCH;
+    return this.spec.fetch.paced ? Math.min(MAX_BATCH, SCRAPES_PER_MINUTE[this.worker.settings.tier]) : MAX_BATCH;
   }
 
   /** Keeps the batch's settled outcomes; answers the credits it charged. */
@@ -172,7 +183,7 @@ class RunWork {
    */
   private writeChunk(spend: number): void {
     const wrote = underLock(CHUNK_LOCK_WAIT_MS, false, () => {
-      const claimed = runRegistry().get(this.runId);
+      const claimed = this.registry.get(this.runId);
       if (claimed === null || claimed.lease?.token !== this.token) {
         this.stopped = true;
         return true;
@@ -207,8 +218,8 @@ class RunWork {
   private save(previous: RunRecord, changes: Partial<RunRecord>, credits: number): RunRecord {
     const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + credits };
     next.message = runMessage(next.status, next);
-    const saved = runRegistry().save(next, previous, nowIso());
-    if (credits > 0) recordOwnSpend(this.userId, credits);
+    const saved = this.registry.save(next, previous, nowIso());
+    if (credits > 0) recordOwnSpend(this.worker.userId, credits);
     if (saved.status !== 'running') this.stopped = true;
     return saved;
   }
@@ -217,7 +228,7 @@ class RunWork {
   private pause(message: string): void {
     this.stopped = true;
     underLock(CHUNK_LOCK_WAIT_MS, null, () => {
-      const previous = runRegistry().get(this.runId);
+      const previous = this.registry.get(this.runId);
       if (previous?.status !== 'running') return;
       this.save(previous, { status: 'paused', error: message }, this.unrecordedSpend);
       this.unrecordedSpend = 0;
