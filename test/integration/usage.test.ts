@@ -1,0 +1,44 @@
+// getUsage through the built bundle: what this document's formulas spent and what the caller's own enrichment runs
+// spent, by UTC day and month, as the Settings panel shows them.
+import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
+import type { UsageView } from '../../src/core/contract';
+import { continueUntilDone, inputSheet, sidebar, start, url } from './enrichment-helpers';
+import { addonWithKey, checkKeysAndDisposeAddons, formula, OWNER, TEAMMATE } from './harness';
+
+let mock: SpawnedMockApi;
+beforeAll(async () => {
+  mock = await spawnMockApi({ jobClock: 'manual', seed: 13 });
+});
+afterAll(() => mock.stop());
+beforeEach(() => mock.control.reset());
+afterEach(checkKeysAndDisposeAddons);
+
+const MAY_FIRST = Date.UTC(2025, 4, 1, 9, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('getUsage', () => {
+  it("shows the formulas' credits to everyone, and each user's own runs to that user only", async () => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    formula(addon, 'ENRICH_PROFILE', [[[url('usage-a')], [url('usage-b')]], 'full_name']);
+    inputSheet(addon.env, 'Leads', 'Profile URL', [url('run-a'), url('run-b'), url('run-c')]);
+    const run = start(addon, { sheetName: 'Leads', inputA1: 'A1:A4', operation: 'profile' });
+    const done = continueUntilDone(addon, run.runId);
+    expect(done.creditsSpent).toBe(3);
+
+    const owner = sidebar<UsageView>(addon, 'getUsage', [], OWNER);
+    expect(owner).toEqual({
+      day: '2025-05-01',
+      month: '2025-05',
+      formulas: { today: 2, month: 2 },
+      mine: { today: 3, month: 3 },
+    });
+    expect(sidebar<UsageView>(addon, 'getUsage', [], TEAMMATE).mine).toEqual({ today: 0, month: 0 });
+
+    addon.env.clock.advance(DAY);
+    expect(sidebar<UsageView>(addon, 'getUsage', [], OWNER)).toMatchObject({
+      day: '2025-05-02',
+      formulas: { today: 0, month: 2 },
+      mine: { today: 0, month: 3 },
+    });
+  });
+});
