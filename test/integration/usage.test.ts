@@ -41,4 +41,15 @@ describe('getUsage', () => {
       mine: { today: 0, month: 3 },
     });
   });
+
+  it("keeps the ledger small: a user's first spend of a month removes the records of users idle this month", async () => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    const april = JSON.stringify({ day: '2025-04-30', today: 7, month: '2025-04', thisMonth: 90 });
+    addon.env.properties.document().USAGE_USER_someone_idle = april;
+    inputSheet(addon.env, 'Leads', 'Profile URL', [url('prune-a')]);
+    continueUntilDone(addon, start(addon, { sheetName: 'Leads', inputA1: 'A1:A2', operation: 'profile' }).runId);
+    const records = Object.keys(addon.env.properties.document()).filter((key) => key.startsWith('USAGE_USER_'));
+    expect(records).toHaveLength(1);
+    expect(sidebar<UsageView>(addon, 'getUsage', [], OWNER).mine).toEqual({ today: 1, month: 1 });
+  });
 });
