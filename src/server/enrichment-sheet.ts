@@ -102,7 +102,9 @@ export function nameRunRows(rangeName: string, rows: RunRows): void {
   spreadsheet().setNamedRange(rangeName, rows.sheet.getRange(rows.headerRow, rows.inputColumn, height, 1));
 }
 
-/** The run's rows where they are now; null when their range was deleted (with its rows or its sheet). */
+export const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it cannot go on.";
+
+/** The run's rows where they are now; null when their range was deleted (with its rows or its sheet): ROWS_GONE. */
 export function findRunRows(rangeName: string): RunRows | null {
   const range = spreadsheet().getRangeByName(rangeName);
   if (range === null) return null;

@@ -24,7 +24,7 @@ import { planChunkWrite } from '../core/enrichment/write-plan';
 import { MAX_BATCH } from '../core/fetch/batch-size';
 import { cachedAnswers, fetchFresh, type FetchContext } from '../core/fetch/engine';
 import type { Settings } from '../core/settings';
-import { findRunRows, readArea, writeBlocks, writeMissingHeaders, type RunArea } from './enrichment-sheet';
+import { findRunRows, readArea, ROWS_GONE, writeBlocks, writeMissingHeaders, type RunArea } from './enrichment-sheet';
 import { recordOwnSpend } from './usage';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
@@ -235,8 +235,6 @@ class RunWork {
     });
   }
 }
-
-const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it stopped.";
 
 function targetsOf(area: RunArea, fields: readonly FieldPath[]) {
   return {

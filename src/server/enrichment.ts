@@ -24,6 +24,7 @@ import { readOnce } from '../core/store-snapshot';
 import { arrangeBackgroundWork, backgroundProblem } from './background';
 import {
   findRunRows,
+  ROWS_GONE,
   nameRunRows,
   readArea,
   readColumnCells,
@@ -148,8 +149,6 @@ export const enrichmentWork: BackgroundWork = {
       stopBy,
     ),
 };
-
-const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it cannot go on.";
 
 function workOnRuns(runs: readonly RunRecord[], userId: string, stopBy: number): void {
   if (runs.length === 0) return;

@@ -142,6 +142,24 @@ describe('a storm of 429s', () => {
   });
 });
 
+describe('dropped connections and service errors', () => {
+  it('are retried: every row ends OK, none failed', async () => {
+    const { addon, inputs, request } = await column(80, 'drop');
+    await mock.control.addFaults([
+      { kind: 'drop', count: 3, path: SCRAPE_PATH },
+      { kind: 'status', status: 503, count: 5, path: SCRAPE_PATH },
+    ]);
+    const summary = continueUntilDone(addon, start(addon, request).runId);
+    expect(summary).toMatchObject({ status: 'completed', ok: 80, failed: 0 });
+    expect(columnByHeader(addon.env, 'Leads', 'name', 81)).toEqual(
+      inputs.map((slug) => scrapedProfileForSlug(SEED, slug).profile.name),
+    );
+    // Every answer received is counted; what the service billed for answers a dropped connection lost can only be
+    // estimated (the fetch engine's estimate), so it is not compared here.
+    expect(summary.creditsSpent).toBeGreaterThanOrEqual(2 * 80);
+  });
+});
+
 it('the key appears in no sheet, property, cache, log or UI after a run', async () => {
   const { addon, request } = await column(5, 'leak');
   continueUntilDone(addon, start(addon, request).runId);

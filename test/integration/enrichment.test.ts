@@ -5,7 +5,15 @@ import { scrapedProfileForSlug } from '../../dev/mock-api/data';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary, SelectionInfo } from '../../src/core/contract';
 import { flattenRecord, parseFieldList, type FieldPath } from '../../src/core/fields/flatten';
-import { addonWithKey, checkKeysAndDisposeAddons, formula, OWNER, trackKey, type LoadedAddon } from './harness';
+import {
+  addonWithKey,
+  checkKeysAndDisposeAddons,
+  formula,
+  OWNER,
+  TEAMMATE,
+  trackKey,
+  type LoadedAddon,
+} from './harness';
 import {
   ClockBridge,
   columnByHeader,
@@ -318,5 +326,81 @@ describe('pausing', () => {
     expect(sidebar<RunSummary>(loaded, 'retryFailedEnrichment', [run.runId]).status).toBe('completed');
     continueRuns(loaded, run.runId);
     expect(await scrapes()).toBe(sent);
+  });
+});
+
+describe('whose run, and one execution at a time', () => {
+  const five = Array.from({ length: 5 }, (_, i) => url(`q${i}`));
+
+  it('bills the starter’s key: a teammate sees the run but does not work on it; the ledger counts it as the starter’s', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', five);
+    const run = start(loaded, request({ inputA1: 'A1:A6' }));
+    const mate = 'lk_test_enrichment_mate_00000000c1d2';
+    await mock.control.setKey({ key: mate, credits: 1_000, tier: '2' });
+    trackKey(loaded.env, mate);
+    Object.assign(loaded.env.properties.user(TEAMMATE), { API_KEY: mate, API_BASE_URL: mock.url, API_TIER: '2' });
+    const seen = continueRuns(loaded, null, TEAMMATE);
+    expect(seen).toEqual([expect.objectContaining({ runId: run.runId, status: 'running', done: 0, mine: false })]);
+    expect(await scrapes()).toBe(0);
+    const done = continueUntilDone(loaded, run.runId);
+    expect(done).toMatchObject({ status: 'completed', creditsSpent: 10, mine: true });
+    expect(await mock.control.creditsCharged({ key: mate.slice(-4) })).toBe(0);
+    expect(sidebar<{ mine: { today: number } }>(loaded, 'getUsage').mine.today).toBe(10);
+    expect(sidebar<{ mine: { today: number } }>(loaded, 'getUsage', [], TEAMMATE).mine.today).toBe(0);
+  });
+
+  it('leaves a run another execution is working on, until that execution’s claim lapses', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', five);
+    const run = start(loaded, request({ inputA1: 'A1:A6' }));
+    const key = Object.keys(loaded.env.properties.document()).find((name) => name.includes(run.runId))!;
+    const entry = JSON.parse(loaded.env.properties.document()[key]) as Record<string, unknown>;
+    const claimedUntil = loaded.env.clock.now() + 6 * 60_000;
+    loaded.env.properties.document()[key] = JSON.stringify({
+      ...entry,
+      lease: { token: 'another', until: claimedUntil },
+    });
+    expect(continueRuns(loaded, run.runId)[0]).toMatchObject({ status: 'running', done: 0 });
+    expect(await scrapes()).toBe(0);
+    loaded.env.clock.advance(6 * 60_000 + 1);
+    expect(continueUntilDone(loaded, run.runId)).toMatchObject({ status: 'completed', ok: 5 });
+  });
+
+  it('a poll that changes nothing writes no property', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', five);
+    const run = start(loaded, request({ inputA1: 'A1:A6' }));
+    sidebar(loaded, 'pauseEnrichment', [run.runId]);
+    const writes = () =>
+      ['Properties.setProperty', 'Properties.setProperties', 'Properties.deleteProperty']
+        .map((name) => loaded.env.stats.callsByName[name] ?? 0)
+        .reduce((a, b) => a + b, 0);
+    const before = writes();
+    continueRuns(loaded);
+    continueRuns(loaded, run.runId);
+    sidebar(loaded, 'listEnrichments');
+    expect(writes()).toBe(before);
+  });
+
+  it('refuses a second run over rows a run is still enriching', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', five);
+    start(loaded, request({ inputA1: 'A1:A6' }));
+    expect(() => start(loaded, request({ inputA1: 'A3:A4' }))).toThrow(
+      'A run is already enriching these rows (A1:A6); cancel it, or wait until it ends.',
+    );
+  });
+
+  it('stops with one sentence when its rows were deleted', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', five);
+    const run = start(loaded, request({ inputA1: 'A1:A6' }));
+    loaded.env.spreadsheet.sheet('Leads').deleteRows(1, 6);
+    expect(continueRuns(loaded, run.runId)[0]).toMatchObject({
+      status: 'error',
+      error: "The run's rows were deleted (or their sheet was), so it cannot go on.",
+    });
+    expect(await scrapes()).toBe(0);
   });
 });
