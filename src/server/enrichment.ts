@@ -81,15 +81,15 @@ export function startEnrichment(request: unknown): RunSummary {
 
 /** Works on the given run, or every running run, that the caller started, for at most one call's budget. */
 export function continueEnrichment(runId?: string): RunSummary[] {
-  const userId = currentUserId();
   const registry = runRegistry();
   const targets = runId === undefined ? registry.all() : [requireRun(registry, runId)];
-  workOnRuns(
-    targets.filter((run) => run.status === 'running' && run.startedBy === userId),
-    userId,
-    systemClock.now() + BACKGROUND_RUN_BUDGET_MS,
-  );
-  if (enrichmentWork.hasWork(userId)) arrangeBackgroundWork();
+  // A user who never started a run has none to continue (and gets no id for asking).
+  const userId = knownUserId();
+  if (userId !== null) {
+    const own = targets.filter((run) => run.status === 'running' && run.startedBy === userId);
+    workOnRuns(own, userId, systemClock.now() + BACKGROUND_RUN_BUDGET_MS);
+    if (enrichmentWork.hasWork(userId)) arrangeBackgroundWork();
+  }
   return listEnrichments();
 }
 

@@ -10,14 +10,6 @@ export interface ColumnRange {
   lastRow: number | null;
 }
 
-/** A rectangle as Sheets' getRange(row, column, numRows, numColumns) takes it; 1-based. */
-export interface GridRect {
-  row: number;
-  column: number;
-  numRows: number;
-  numColumns: number;
-}
-
 export type A1Result = { ok: true; sheetName: string | null; rect: OpenRect } | { ok: false; message: string };
 
 /** A rectangle whose last row or column may be open (to the end of the sheet). */
@@ -30,25 +22,10 @@ export interface OpenRect {
 
 const CORNER = /^\$?([A-Za-z]{0,3})\$?(\d{0,7})$/;
 
-export function columnLetters(column: number): string {
-  let letters = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
 function columnNumber(letters: string): number {
   let n = 0;
   for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
   return n;
-}
-
-/** "A2:A501" for rows 2 to 501 of column A; "A7" for one cell. */
-export function formatColumnRange(range: { column: number; firstRow: number; lastRow: number }): string {
-  const letters = columnLetters(range.column);
-  const start = `${letters}${range.firstRow}`;
-  return range.lastRow === range.firstRow ? start : `${start}:${letters}${range.lastRow}`;
 }
 
 /** Splits "'My sheet'!A1:B2" into the sheet name (null when absent) and the cell part. */

@@ -61,7 +61,7 @@ const FORMULA_SHAPES: Record<string, FormulaShape> = {
   },
 };
 
-export const ADDON_FUNCTIONS = Object.keys(FORMULA_SHAPES);
+const ADDON_FUNCTIONS = Object.keys(FORMULA_SHAPES);
 
 const CALL = new RegExp(`(?:^|[^A-Za-z0-9_.])(?:${ADDON_FUNCTIONS.join('|')})\\s*\\(`, 'i');
 const STRING_LITERAL = /"(?:[^"]|"")*"/g;
