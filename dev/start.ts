@@ -2,20 +2,18 @@
 // backed by the Apps Script fakes and, unless --api-url is given, the mock API in a child process (the fakes block
 // this thread during UrlFetch, which would freeze a mock served from here).
 import { loadBuiltAddon } from './gas-fakes';
+import { DEMO_KEY } from './mock-api/accounts';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
+import { apiLabel } from './playground/api-label';
 import { writeDemoSheet } from './playground/demo';
 import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
 import { buildPage } from './playground/page';
 import { Playground } from './playground/playground';
 import { startPlaygroundServer } from './playground/server';
-import type { Tier } from '../src/core/api/types';
 import type { SettingsInput } from '../src/core/contract';
 
 const OWNER = 'you@example.com';
-const DEMO_KEY = 'lk_demo_0000000000000000000000009f2c';
-/** The demo key's plan on the mock: 150 scrapes a minute. */
-const DEMO_TIER: Tier = '2';
 /** Research jobs on the mock run this many times faster than real ones: a 25-profile job takes seconds. */
 const MOCK_SPEED = 20;
 const TRIGGER_INTERVAL_MS = 5_000;
@@ -24,6 +22,8 @@ const TIPS_WITH_MOCK = [
   'Click an empty cell (say A20), type =SCRAPE_PROFILE(A2) and press Enter: the profile spills right and down.',
   'Type =SEARCH_COMPANIES("fintech startups in Berlin") somewhere with room: one YES/MAYBE/NO column per criterion.',
   'Change the query in B11: the search below it runs again.',
+  'Type =SCRAPE_PROFILE(H2) in I2, drag the small square at its corner down to I6 (or select I2:I6 and press Ctrl+D).',
+  'Drag over cells (or Shift+click) to select them; Ctrl+C and Ctrl+V copy and paste their values.',
   'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
 ];
 const TIPS_WITH_SERVICE = [
@@ -52,7 +52,7 @@ function readOptions(): StartOptions {
 async function connectApi(choice: ApiChoice): Promise<{ mock: SpawnedMockApi | null; settings: SettingsInput }> {
   if (choice.kind === 'service') return { mock: null, settings: { apiKey: choice.apiKey, baseUrl: choice.baseUrl } };
   const mock = await spawnMockApi({ jobClock: 'realtime', speed: MOCK_SPEED });
-  return { mock, settings: { apiKey: DEMO_KEY, baseUrl: mock.url, tier: DEMO_TIER } };
+  return { mock, settings: { apiKey: DEMO_KEY.key, baseUrl: mock.url, tier: DEMO_KEY.tier } };
 }
 
 async function main(): Promise<void> {
@@ -77,8 +77,13 @@ async function main(): Promise<void> {
   }
   bundle.call('onOpen', [{ authMode: 'NONE' }], { mode: 'authModeNone', user: OWNER });
 
-  const apiLabel = mock ? `Local mock API · demo key ${keyHint}` : `${settings.baseUrl} · key ${keyHint}`;
-  const playground = new Playground({ env, bundle, owner: OWNER, apiLabel });
+  const localMock = mock && { url: mock.url, demoKey: DEMO_KEY.key };
+  const playground = new Playground({
+    env,
+    bundle,
+    owner: OWNER,
+    apiLabel: () => apiLabel(env.properties.user(OWNER), localMock),
+  });
   // The demo's profiles are the mock's synthetic people, and its formulas would spend real credits at every start.
   if (mock) {
     console.log('Calculating the demo sheet…');

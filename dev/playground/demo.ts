@@ -1,8 +1,12 @@
 // The sheet the playground opens on: profile URLs (one of them twice, written differently), emails and a company
-// query, with formulas in place, so the first look already shows enriched rows.
+// query, with formulas in place, so the first look already shows enriched rows; and a column of profile URLs under
+// a header, ready to be selected for "Enrich selection…" (its first two are the people the emails in A8:A9 lead to,
+// on the mock's default seed).
 import type { FakeSpreadsheet } from '../gas-fakes';
 
 const DEMO_SHEET_NAME = 'Demo';
+/** Room to the right, so wide results (and columns past Z) fit, as after inserting columns in Sheets. */
+const DEMO_COLUMNS = 52;
 
 /** Row by row from A1; formulas are typed as a person would, and calculated by the engine. */
 const DEMO_ROWS: string[][] = [
@@ -23,15 +27,30 @@ const DEMO_ROWS: string[][] = [
   ['lars.andersson@example.com', '=FIND_CONTACTS(A8:A9, B7:C7)'],
   ['sofia.rossi@example.com'],
   [],
-  ['Company query', 'fintech startups in Berlin'],
+  ['Company query', 'B2B SaaS startups in Lyon'],
   ['=SEARCH_COMPANIES(B11, 5)'],
+];
+
+/** Column H from H1: a header and profile URLs, nothing computed yet. */
+const PROFILES_TO_ENRICH = [
+  'Profiles to enrich',
+  'https://www.network.com/in/lars-andersson-12ca5ba',
+  'https://www.network.com/in/sofia-rossi-fdc1d54',
+  'https://www.network.com/in/mateo-garcia-9d1f3b5',
+  'https://www.network.com/in/priya-patel-6c2e8a4',
+  'https://www.network.com/in/olivia-smith-0b7d5e9',
 ];
 
 export function writeDemoSheet(spreadsheet: FakeSpreadsheet): void {
   spreadsheet.name = 'sheet-enrich playground';
   const sheet = spreadsheet.activeSheet();
   spreadsheet.rename(sheet, DEMO_SHEET_NAME);
+  sheet.insertColumns(sheet.maxColumns, DEMO_COLUMNS - sheet.maxColumns);
   DEMO_ROWS.forEach((line, r) => {
     if (line.length > 0) sheet.write(`A${r + 1}`, [line]);
   });
+  sheet.write(
+    'H1',
+    PROFILES_TO_ENRICH.map((text) => [text]),
+  );
 }

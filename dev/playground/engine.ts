@@ -10,6 +10,10 @@ import { parseFormula, referencesOf, type ErrorCode, type Expr, type ParsedFormu
 /** Runs one custom function as Sheets would (one execution); returns its result or throws its error. */
 export type CustomFunctionCall = (name: string, args: unknown[]) => unknown;
 
+/** What a person puts into one cell: text typed in (read as Sheets reads typing), or a value pasted as it is. */
+export type CellEntry =
+  { row: number; column: number; input: string } | { row: number; column: number; value: CellValue };
+
 type Outcome = { kind: 'values'; grid: CellValue[][] } | { kind: 'error'; code: ErrorCode; message: string };
 
 /** What the page needs to know about a cell beyond its value. */
@@ -67,41 +71,64 @@ export class FormulaEngine {
 
   /** Takes on the formulas already in the spreadsheet (typed before the engine existed), then calculates. */
   adoptFormulas(): void {
-    for (const sheet of this.spreadsheet.sheets()) {
-      const area = sheet.dataRange();
-      sheet.formulas(formatA1(area)).forEach((line, r) =>
-        line.forEach((formula, c) => {
-          if (formula !== '') this.register(sheet, area.row + r, area.column + c, formula);
-        }),
-      );
-    }
     this.recalculate();
   }
 
   /** A person typing `input` into a cell (text is read as Sheets reads typed text), then recalculation. */
   setInput(sheet: FakeSheet, row: number, column: number, input: string): void {
-    // A typed cell stops being part of a spill: the formula that spilled there shows #REF! (or, when the cell was
-    // emptied, spills again).
-    const spiller = this.anchorsOf(sheet).find((anchor) => anchor.spilled.delete(cellKey(row, column)));
-    sheet.writeValues({ row, column, numRows: 1, numColumns: 1 }, [[input]]);
-    if (spiller) this.place(spiller, spiller.outcome);
-    const formula = sheet.cell(row, column).formula;
-    if (formula !== '') this.register(sheet, row, column, formula);
+    this.enter(sheet, [{ row, column, input }]);
+  }
+
+  /** A person filling cells at once (a paste, a fill-down), then one recalculation. */
+  enter(sheet: FakeSheet, entries: readonly CellEntry[]): void {
+    // A formula whose own cell is written over goes, with its spill. A cell written over stops being part of a
+    // spill: the formula that spilled there shows #REF! (or, when the cell was emptied, spills again).
+    const written = new Set(entries.map((entry) => cellKey(entry.row, entry.column)));
+    for (const anchor of this.anchorsOf(sheet)) {
+      if (written.has(cellKey(anchor.row, anchor.column))) this.remove(anchor);
+    }
+    const spillers = new Set(
+      this.anchorsOf(sheet).filter((anchor) => [...anchor.spilled.keys()].some((key) => written.has(key))),
+    );
+    for (const anchor of spillers) for (const key of written) anchor.spilled.delete(key);
+    for (const entry of entries) {
+      const { row, column } = entry;
+      if ('input' in entry) sheet.writeValues({ row, column, numRows: 1, numColumns: 1 }, [[entry.input]]);
+      else sheet.setCell(row, column, { ...sheet.cell(row, column), value: entry.value, formula: '' });
+    }
+    for (const anchor of spillers) this.place(anchor, anchor.outcome);
+    for (const { row, column } of entries) {
+      const formula = sheet.cell(row, column).formula;
+      if (formula !== '') this.register(sheet, row, column, formula, true);
+    }
     this.revision++;
     this.recalculate();
   }
 
   /**
-   * Brings every formula up to date: runs those whose inputs or text changed, places results again where the
-   * room they need changed. Repeats while a pass changes something, since one formula's result can feed another.
+   * Brings every formula up to date: takes on formulas a script wrote or moved (rows inserted or deleted), runs
+   * those whose inputs or text changed, places results again where the room they need changed. Repeats while a
+   * pass changes something, since one formula's result can feed another.
    */
   recalculate(): void {
+    this.adoptNewFormulas();
     let changing: Anchor[] = [];
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       changing = this.allAnchors().filter((anchor) => this.update(anchor));
       if (changing.length === 0) return;
     }
     for (const anchor of changing) this.place(anchor, { kind: 'error', code: '#REF!', message: CIRCULAR_MESSAGE });
+  }
+
+  private adoptNewFormulas(): void {
+    for (const sheet of this.spreadsheet.sheets()) {
+      const area = sheet.dataRange();
+      sheet.formulas(formatA1(area)).forEach((line, r) =>
+        line.forEach((formula, c) => {
+          if (formula !== '') this.register(sheet, area.row + r, area.column + c, formula, false);
+        }),
+      );
+    }
   }
 
   notes(sheet: FakeSheet, row: number, column: number): CellNotes {
@@ -112,12 +139,13 @@ export class FormulaEngine {
     return spiller ? { spilledFrom: { row: spiller.row, column: spiller.column, formula: spiller.formula } } : {};
   }
 
-  private register(sheet: FakeSheet, row: number, column: number, formula: string): void {
+  /** Watches the formula of a cell; `entered` when a person entered it, which runs it again if already watched. */
+  private register(sheet: FakeSheet, row: number, column: number, formula: string, entered: boolean): void {
     const anchors = this.anchorsBySheet(sheet);
     const existing = anchors.get(cellKey(row, column));
     if (existing) {
       // Entering a formula again runs it again, as in Sheets (say, after the key was fixed).
-      existing.formula = '';
+      if (entered) existing.formula = '';
       return;
     }
     anchors.set(cellKey(row, column), {
@@ -138,7 +166,10 @@ export class FormulaEngine {
     const { sheet, row, column } = anchor;
     const formula = this.spreadsheet.sheets().includes(sheet) ? sheet.cell(row, column).formula : '';
     if (formula === '') {
-      this.remove(anchor);
+      // A script that replaced the formula with the values it showed (Convert formulas to values) keeps them all;
+      // a formula deleted otherwise takes its spill with it.
+      if (this.convertedToValues(anchor)) this.anchorsBySheet(sheet).delete(cellKey(row, column));
+      else this.remove(anchor);
       return true;
     }
     const inputsKey = this.inputsKeyOf(anchor, formula);
@@ -152,6 +183,15 @@ export class FormulaEngine {
     if (this.placementHolds(anchor)) return false;
     this.place(anchor, anchor.outcome);
     return true;
+  }
+
+  private convertedToValues(anchor: Anchor): boolean {
+    const { sheet, row, column, outcome } = anchor;
+    return (
+      outcome.kind === 'values' &&
+      anchor.shownError === null &&
+      keyOfValue(sheet.cell(row, column).value) === keyOfValue(outcome.grid[0][0])
+    );
   }
 
   private remove(anchor: Anchor): void {

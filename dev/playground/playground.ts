@@ -1,27 +1,34 @@
 // One playground: the built add-on loaded into the Apps Script fakes, its formulas calculated by the engine, its
-// menu, sidebar and toasts, and its time-driven triggers fired in the background. The HTTP server only routes here.
-import { formatA1 } from '../gas-fakes/a1';
-import type { Bundle, FakeSheet, GasEnvironment, MenuRecord } from '../gas-fakes';
-import { startSidebarBridge, type SidebarBridge } from '../sidebar-bridge';
-import { FormulaEngine, messageOf } from './engine';
+// menu, sidebar, dialogs and toasts, and its time-driven triggers fired in the background. The HTTP server only
+// routes here.
+import { formatA1, type GridRect } from '../gas-fakes/a1';
+import type { Bundle, CellValue, FakeSheet, GasEnvironment, MenuRecord } from '../gas-fakes';
+import { parseClipboardText } from './clipboard';
+import { FormulaEngine, messageOf, type CellEntry } from './engine';
+import { fillDownEntries, fillRange } from './fill';
 import type {
   ActionReply,
   CellKind,
   CellView,
   EditRequest,
   MenuView,
+  PasteRequest,
+  RangeRequest,
+  RangeView,
+  SelectRequest,
   SheetView,
   StateView,
   UnchangedView,
 } from './protocol';
+import { AddonSurfaces } from './surfaces';
 
 export interface PlaygroundOptions {
   env: GasEnvironment;
   bundle: Bundle;
   /** The spreadsheet owner: formulas, the menu, the sidebar and triggers all run as this user. */
   owner: string;
-  /** Which API the formulas call, for the page's title bar. */
-  apiLabel: string;
+  /** Which API the formulas call, for the page's title bar: asked at every change, so it follows Settings…. */
+  apiLabel: () => string;
 }
 
 /** Sheets lists an add-on's menu under Extensions by the add-on's name; the script only says "add-on menu". */
@@ -29,7 +36,6 @@ const ADDON_DISPLAY_NAME = 'sheet-enrich';
 /** The sidebar polls running jobs every 10 s in Sheets; a playground wants to see rows arrive sooner. */
 const SIDEBAR_POLL_MS = 2_000;
 const MIN_ROWS = 100;
-const MIN_COLUMNS = 26;
 /** Empty rows drawn below the data, so there is room to type. */
 const ROWS_BELOW_DATA = 20;
 const TOASTS_SENT = 5;
@@ -39,10 +45,8 @@ export class Playground {
   private readonly env: GasEnvironment;
   private readonly bundle: Bundle;
   private readonly owner: string;
-  private readonly apiLabel: string;
-  private sidebar: { id: number; title: string; bridge: SidebarBridge } | null = null;
-  private sidebarsOpened = 0;
-  private sidebarsHandled = 0;
+  private readonly apiLabel: () => string;
+  private readonly surfaces: AddonSurfaces;
   private revision = 0;
   private fingerprint = '';
   private triggerTimer: NodeJS.Timeout | null = null;
@@ -58,6 +62,7 @@ export class Playground {
       (name, args) => this.bundle.call(name, args, { mode: 'customFunction', user: this.owner }),
       this.bundle.globalNames(),
     );
+    this.surfaces = new AddonSurfaces(this.env, this.callFromPage, SIDEBAR_POLL_MS);
   }
 
   /** The page's view: the requested sheet (else the active one), or only the revision when nothing changed. */
@@ -66,20 +71,22 @@ export class Playground {
     const book = this.env.spreadsheet;
     const sheet = (sheetName !== null && book.findSheet(sheetName)) || book.activeSheet();
     if (knownRevision === revision && sheet.name === sheetName) return { revision, unchanged: true };
-    const addonMenus = this.env.ui.menus.filter((menu) => menu.addon);
+    const { menus, toasts, alerts } = this.env.ui;
+    const latest = <T>(list: T[]) =>
+      list.slice(-TOASTS_SENT).map((item, i, shown) => ({ item, id: list.length - shown.length + i }));
     return {
       revision,
       sheets: book.sheets().map((s) => s.name),
       activeSheet: book.activeSheet().name,
       sheet: this.sheetView(sheet),
-      extensionMenus: addonMenus.map((menu) => menuView({ ...menu, title: ADDON_DISPLAY_NAME })),
-      menus: this.env.ui.menus.filter((menu) => !menu.addon).map(menuView),
-      sidebar: this.sidebar && { id: this.sidebar.id, title: this.sidebar.title, url: this.sidebar.bridge.url },
-      toasts: this.env.ui.toasts.slice(-TOASTS_SENT).map((toast, i, latest) => ({
-        id: this.env.ui.toasts.length - latest.length + i,
-        ...toast,
-      })),
-      apiLabel: this.apiLabel,
+      extensionMenus: menus
+        .filter((menu) => menu.addon)
+        .map((menu) => menuView({ ...menu, title: ADDON_DISPLAY_NAME })),
+      menus: menus.filter((menu) => !menu.addon).map(menuView),
+      ...this.surfaces.views(),
+      toasts: latest(toasts).map(({ item, id }) => ({ id, ...item })),
+      alerts: latest(alerts).map(({ item, id }) => ({ id, title: ADDON_DISPLAY_NAME, message: item })),
+      apiLabel: this.apiLabel(),
     };
   }
 
@@ -90,12 +97,7 @@ export class Playground {
     if (!isIndex(row, sheet.maxRows) || !isIndex(column, sheet.maxColumns) || typeof input !== 'string') {
       return { error: 'That cell is outside the sheet.' };
     }
-    try {
-      this.engine.setInput(sheet, row, column, input);
-      return {};
-    } catch (error) {
-      return { error: messageOf(error) };
-    }
+    return this.enter(sheet, [{ row, column, input }]);
   }
 
   /** Shows a sheet, as clicking its tab does. */
@@ -106,7 +108,66 @@ export class Playground {
     return {};
   }
 
-  /** Runs a menu item's function as the owner, then opens the sidebar it showed, if any. */
+  /** A person selecting cells: what SpreadsheetApp.getActiveRange() gives the script from now on. */
+  select({ sheet: sheetName, a1 }: SelectRequest): ActionReply {
+    const found = this.range(sheetName, a1);
+    if ('error' in found) return found;
+    this.env.spreadsheet.select(found.sheet.name, formatA1(found.rect));
+    return {};
+  }
+
+  /** Pastes copied cells' values, or clipboard text typed in cell by cell, from the top-left cell of `at`. */
+  paste({ sheet: sheetName, at, from, text }: PasteRequest): ActionReply {
+    const target = this.range(sheetName, at);
+    if ('error' in target) return target;
+    const { sheet, rect } = target;
+    let entries: CellEntry[];
+    if (from) {
+      const source = this.range(from.sheet, from.a1);
+      if ('error' in source) return source;
+      entries = gridEntries(source.sheet.values(formatA1(source.rect)), rect, (value) => ({ value }));
+    } else if (typeof text === 'string') {
+      entries = gridEntries(parseClipboardText(text), rect, (input) => ({ input }));
+    } else {
+      return { error: 'There is nothing to paste.' };
+    }
+    if (entries.some(({ row, column }) => row > sheet.maxRows || column > sheet.maxColumns)) {
+      return { error: 'The pasted cells do not fit in the sheet from there.' };
+    }
+    return this.enter(sheet, entries);
+  }
+
+  /** Fill down (Ctrl+D, the fill handle): the top row of the range copied into the rows below it. */
+  fillDown({ sheet: sheetName, a1 }: RangeRequest): ActionReply {
+    const found = this.range(sheetName, a1);
+    if ('error' in found) return found;
+    const { sheet } = found;
+    const rect = fillRange(found.rect);
+    if (!rect) return { error: 'There is no row above to fill down from.' };
+    const top = Array.from({ length: rect.numColumns }, (_, c) => {
+      const column = rect.column + c;
+      const { formula, value } = sheet.cell(rect.row, column);
+      return { formula, value, spilled: this.engine.notes(sheet, rect.row, column).spilledFrom !== undefined };
+    });
+    const entries = fillDownEntries(rect, top).map((entry) =>
+      'formula' in entry ? { row: entry.row, column: entry.column, input: entry.formula } : entry,
+    );
+    return this.enter(sheet, entries);
+  }
+
+  /** Empties the cells of a range (Delete), keeping their formats. */
+  clear({ sheet: sheetName, a1 }: RangeRequest): ActionReply {
+    const found = this.range(sheetName, a1);
+    if ('error' in found) return found;
+    const { numRows, numColumns } = found.rect;
+    const empty = Array.from({ length: numRows }, () => Array.from({ length: numColumns }, () => ''));
+    return this.enter(
+      found.sheet,
+      gridEntries(empty, found.rect, (value) => ({ value })),
+    );
+  }
+
+  /** Runs a menu item's function as the owner, then opens the sidebar or dialog it showed, if any. */
   async runMenuItem(functionName: string): Promise<ActionReply> {
     if (!menuFunctions(this.env.ui.menus).includes(functionName))
       return { error: `No menu item runs ${functionName}.` };
@@ -117,14 +178,16 @@ export class Playground {
     } finally {
       this.engine.recalculate();
     }
-    await this.openNewSidebar();
+    await this.surfaces.follow();
     return {};
   }
 
-  async closeSidebar(): Promise<void> {
-    const open = this.sidebar;
-    this.sidebar = null;
-    await open?.bridge.close();
+  closeSidebar(): Promise<void> {
+    return this.surfaces.closeSidebar();
+  }
+
+  closeDialog(): Promise<void> {
+    return this.surfaces.closeDialog();
   }
 
   /**
@@ -146,48 +209,63 @@ export class Playground {
       this.lastTriggerError = error;
     }
     this.engine.recalculate();
+    void this.surfaces.follow();
   }
 
   async close(): Promise<void> {
     if (this.triggerTimer) clearInterval(this.triggerTimer);
-    await this.closeSidebar();
+    await this.surfaces.close();
   }
 
-  /** google.script.run from the sidebar: the script's errors reach the page as plain messages. */
-  private readonly callFromSidebar = (name: string, args: unknown[]): unknown => {
+  /** google.script.run from the sidebar or a dialog: the script's errors reach the page as plain messages. */
+  private readonly callFromPage = (name: string, args: unknown[]): unknown => {
     try {
       return this.bundle.callFromSidebar(name, args, this.owner);
     } catch (error) {
       throw new Error(messageOf(error));
     } finally {
-      // A poll may have written rows that formulas read.
+      // A poll may have written rows that formulas read; the call may have shown another page.
       this.engine.recalculate();
+      void this.surfaces.follow();
     }
   };
 
-  /** showSidebar replaces the open sidebar, as in Sheets. */
-  private async openNewSidebar(): Promise<void> {
-    const shown = this.env.ui.sidebars;
-    if (shown.length === this.sidebarsHandled) return;
-    this.sidebarsHandled = shown.length;
-    const latest = shown[shown.length - 1];
-    await this.closeSidebar();
-    const bridge = await startSidebarBridge({ html: latest.html, call: this.callFromSidebar, pollMs: SIDEBAR_POLL_MS });
-    this.sidebar = { id: ++this.sidebarsOpened, title: latest.title, bridge };
+  private enter(sheet: FakeSheet, entries: CellEntry[]): ActionReply {
+    try {
+      this.engine.enter(sheet, entries);
+      return {};
+    } catch (error) {
+      return { error: messageOf(error) };
+    }
+  }
+
+  /** A range of a sheet the page named, checked. */
+  private range(sheetName: unknown, a1: unknown): { sheet: FakeSheet; rect: GridRect } | { error: string } {
+    const sheet = typeof sheetName === 'string' ? this.env.spreadsheet.findSheet(sheetName) : undefined;
+    if (!sheet) return { error: `There is no sheet named "${String(sheetName)}".` };
+    try {
+      return { sheet, rect: sheet.rect(String(a1)) };
+    } catch {
+      return { error: `${String(a1)} is not a range of the sheet.` };
+    }
   }
 
   /** Grows when anything the page shows may have changed: cells (by the engine or a script), sheets, menus… */
   private currentRevision(): number {
     const book = this.env.spreadsheet;
-    const { menus, toasts } = this.env.ui;
+    const { menus, toasts, alerts } = this.env.ui;
     const fingerprint = JSON.stringify([
       this.engine.revision,
       book.stats.writeCalls,
       book.activeSheet().name,
-      book.sheets().map((sheet) => [sheet.name, sheet.frozenRows, sheet.maxRows, sheet.maxColumns]),
+      book
+        .sheets()
+        .map((sheet) => [sheet.name, sheet.frozenRows, sheet.maxRows, sheet.maxColumns, book.selectionOf(sheet).rect]),
       menus,
-      this.sidebar?.id,
+      this.surfaces.views(),
       toasts.length,
+      alerts.length,
+      this.apiLabel(),
     ]);
     if (fingerprint !== this.fingerprint) {
       this.fingerprint = fingerprint;
@@ -225,14 +303,31 @@ export class Playground {
         });
       }),
     );
+    const selection = this.env.spreadsheet.selectionOf(sheet);
     return {
       name: sheet.name,
       rows: Math.min(sheet.maxRows, Math.max(MIN_ROWS, data.row + data.numRows - 1 + ROWS_BELOW_DATA)),
-      columns: Math.min(sheet.maxColumns, Math.max(MIN_COLUMNS, data.column + data.numColumns - 1)),
+      columns: sheet.maxColumns,
       frozenRows: sheet.frozenRows,
       cells,
+      selection: rangeView(selection.rect),
     };
   }
+}
+
+/** The cells of `grid` as entries placed from the top-left cell of `at`. */
+function gridEntries<T>(
+  grid: T[][],
+  at: GridRect,
+  content: (cell: T) => { input: string } | { value: CellValue },
+): CellEntry[] {
+  return grid.flatMap((line, r) =>
+    line.map((cell, c) => ({ row: at.row + r, column: at.column + c, ...content(cell) })),
+  );
+}
+
+function rangeView(rect: GridRect): RangeView {
+  return { a1: formatA1(rect), ...rect };
 }
 
 function kindOf(value: unknown): CellKind {

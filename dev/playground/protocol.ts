@@ -16,14 +16,25 @@ export interface CellView {
   spilledFrom?: { a1: string; formula: string };
 }
 
+/** A range of one sheet, in A1 notation and as numbers. */
+export interface RangeView {
+  a1: string;
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+}
+
 export interface SheetView {
   name: string;
-  /** The grid to draw: at least 100 × 26, more when the data reaches further. */
+  /** The grid to draw: every column of the sheet, and at least 100 rows (20 more than the data reaches). */
   rows: number;
   columns: number;
   frozenRows: number;
   /** Only cells with content. */
   cells: CellView[];
+  /** The sheet's selection as the script sees it (SpreadsheetApp.getActiveRange on this sheet). */
+  selection: RangeView;
 }
 
 export type MenuItemView = { caption: string; functionName: string } | 'separator' | MenuView;
@@ -31,6 +42,13 @@ export type MenuItemView = { caption: string; functionName: string } | 'separato
 export interface MenuView {
   title: string;
   items: MenuItemView[];
+}
+
+/** A page of the add-on's shown by the host: `url` serves it with google.script.run bridged to the script. */
+export interface SurfaceView {
+  id: number;
+  title: string;
+  url: string;
 }
 
 export interface ToastView {
@@ -51,9 +69,12 @@ export interface StateView {
   /** Menus a script added with createMenu, shown in the menu bar. */
   menus: MenuView[];
   /** The open sidebar: `url` serves the add-on's page with google.script.run bridged to the script. */
-  sidebar: { id: number; title: string; url: string } | null;
-  /** The latest toasts; ids grow, so the page shows those it has not shown. */
+  sidebar: SurfaceView | null;
+  /** The open dialog (showModalDialog or showModelessDialog), served the same way. */
+  dialog: (SurfaceView & { modal: boolean }) | null;
+  /** The latest toasts and alerts (Ui.alert); ids grow, so the page shows those it has not shown. */
   toasts: ToastView[];
+  alerts: ToastView[];
   /** Which API the formulas call, for the title bar. */
   apiLabel: string;
 }
@@ -69,6 +90,29 @@ export interface EditRequest {
   row: number;
   column: number;
   input: string;
+}
+
+/** The user selected `a1` in `sheet`. */
+export interface SelectRequest {
+  sheet: string;
+  a1: string;
+}
+
+/**
+ * A paste at the top-left cell of `at`: either the values of a range copied in the grid (`from`), or clipboard text
+ * (tab-separated cells, one line per row) typed in cell by cell.
+ */
+export interface PasteRequest {
+  sheet: string;
+  at: string;
+  from?: { sheet: string; a1: string };
+  text?: string;
+}
+
+/** A range of a sheet, for fill down (a single row fills from the row above it) and for clearing. */
+export interface RangeRequest {
+  sheet: string;
+  a1: string;
 }
 
 export interface ActionReply {

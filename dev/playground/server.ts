@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Playground } from './playground';
-import type { EditRequest } from './protocol';
+import type { EditRequest, PasteRequest, RangeRequest, SelectRequest } from './protocol';
 import { readBody } from '../sidebar-bridge';
 
 export interface PlaygroundServer {
@@ -77,10 +77,21 @@ async function route(
       return send(response, 200, playground.edit(body as unknown as EditRequest));
     case '/api/activate':
       return send(response, 200, playground.activate(String(body.sheet)));
+    case '/api/select':
+      return send(response, 200, playground.select(body as unknown as SelectRequest));
+    case '/api/paste':
+      return send(response, 200, playground.paste(body as unknown as PasteRequest));
+    case '/api/fill':
+      return send(response, 200, playground.fillDown(body as unknown as RangeRequest));
+    case '/api/clear':
+      return send(response, 200, playground.clear(body as unknown as RangeRequest));
     case '/api/menu':
       return send(response, 200, await playground.runMenuItem(String(body.functionName)));
     case '/api/sidebar/close':
       await playground.closeSidebar();
+      return send(response, 200, {});
+    case '/api/dialog/close':
+      await playground.closeDialog();
       return send(response, 200, {});
     default:
       return send(response, 404, { error: 'Not found.' });

@@ -16,6 +16,8 @@ export interface SidebarBridgeOptions {
   pollMs?: number;
   /** Rewrites the page's data-initial-panel. */
   initialPanel?: SidebarPanel;
+  /** Called when the page calls google.script.host.close(), for a host that then closes the sidebar or dialog. */
+  onClose?: () => void;
 }
 
 export interface SidebarBridge {
@@ -27,6 +29,7 @@ export interface SidebarBridge {
 export type RunReply = { ok: true; value: unknown } | { ok: false; message: string };
 
 const RUN_PATH = '/__run/';
+const CLOSE_PATH = '/__close';
 const MAX_REQUEST_BYTES = 1_000_000;
 
 /**
@@ -65,7 +68,11 @@ const CLIENT_SCRIPT = `
     script: {
       run: runner(null, null, undefined),
       host: {
-        close: function () { window.__sidebarClosed = true; document.body.hidden = true; }
+        close: function () {
+          window.__sidebarClosed = true;
+          document.body.hidden = true;
+          fetch('${CLOSE_PATH}', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        }
       }
     }
   };
@@ -75,7 +82,7 @@ const CLIENT_SCRIPT = `
 export function startSidebarBridge(opts: SidebarBridgeOptions): Promise<SidebarBridge> {
   const page = preparePage(opts);
   const server = createServer((request, response) => {
-    handle(request, response, page, opts.call).catch((error: unknown) => {
+    handle(request, response, page, opts).catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, 'text/plain', String(error));
     });
   });
@@ -96,10 +103,14 @@ export function startSidebarBridge(opts: SidebarBridgeOptions): Promise<SidebarB
   });
 }
 
-/** The page with the stand-in script first in <head> (before the page's own script) and the data attributes set. */
+/**
+ * The page with the stand-in script first in <head> (before the page's own script), or first of all for a fragment
+ * such as createHtmlOutput('<p>…</p>'), and the data attributes set.
+ */
 function preparePage({ html, pollMs, initialPanel }: SidebarBridgeOptions): string {
-  const withClient = html.replace(/<head[^>]*>/i, (head) => `${head}<script>${CLIENT_SCRIPT}</script>`);
-  if (withClient === html) throw new Error('The sidebar page has no <head> to put the google.script stand-in into.');
+  const client = `<script>${CLIENT_SCRIPT}</script>`;
+  const inHead = html.replace(/<head[^>]*>/i, (head) => `${head}${client}`);
+  const withClient = inHead === html ? `${client}${html}` : inHead;
   return withClient.replace(/<body[^>]*>/i, (body) => {
     let rewritten = body;
     if (pollMs !== undefined) rewritten = withAttribute(rewritten, 'data-poll-ms', String(pollMs));
@@ -118,7 +129,7 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
   page: string,
-  call: SidebarBridgeOptions['call'],
+  { call, onClose }: SidebarBridgeOptions,
 ): Promise<void> {
   // Only this machine's pages may call: a rebound DNS name fails the Host check, and a cross-site form post cannot
   // send application/json without a CORS preflight, which this server never grants.
@@ -127,13 +138,17 @@ async function handle(
   }
   const path = (request.url ?? '/').split('?')[0];
   if (request.method === 'GET' && path === '/') return send(response, 200, 'text/html; charset=utf-8', page);
+  if (request.method === 'POST' && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    return send(response, 415, 'text/plain', 'Send application/json.');
+  }
   if (request.method === 'POST' && path.startsWith(RUN_PATH)) {
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      return send(response, 415, 'text/plain', 'Send application/json.');
-    }
     const name = decodeURIComponent(path.slice(RUN_PATH.length));
     const reply = await run(call, name, await readBody(request));
     return send(response, 200, 'application/json', JSON.stringify(reply));
+  }
+  if (request.method === 'POST' && path === CLOSE_PATH) {
+    onClose?.();
+    return send(response, 200, 'application/json', '{}');
   }
   send(response, 404, 'text/plain', 'Not found.');
 }

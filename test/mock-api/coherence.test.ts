@@ -7,6 +7,7 @@ import type {
   CompanySearchResponse,
   ContactLookupResponse,
   ContactResult,
+  ModernMatchData,
   ModernProfile,
   PeopleSearchResponse,
   ScrapedProfile,
@@ -151,7 +152,8 @@ describe('people', () => {
     const inBerlin = results.filter((record: ModernProfile) => record.location_city === 'Berlin');
     expect(inBerlin.length).toBeGreaterThan(45);
     for (const record of results as ModernProfile[]) {
-      const matched = record.match_data?.matched_criteria ?? [];
+      // The mock serves one match object per record.
+      const matched = (record.match_data as ModernMatchData | null)?.matched_criteria ?? [];
       expect(matched.includes('Based in Berlin')).toBe(record.location_city === 'Berlin');
       expect(spells(record.network_url ?? '', record.full_name ?? '')).toBe(true);
     }

@@ -205,3 +205,60 @@ test('formulas already in the sheet are calculated when adopted', () => {
   engine.adoptFormulas();
   expect(shown('B1')).toEqual([['x']]);
 });
+
+test('cells entered at once (a paste, a fill) are written, then calculated once; pasted values stay as they are', () => {
+  engine.enter(sheet, [
+    { row: 1, column: 1, input: '42' },
+    { row: 2, column: 1, value: '=HYPERLINK("x")' },
+    { row: 3, column: 1, input: '=ECHO(A1)' },
+    { row: 4, column: 1, input: '=ECHO(A2)' },
+  ]);
+  expect(sheet.values('A1:A4')).toEqual([[42], ['=HYPERLINK("x")'], [42], ['=HYPERLINK("x")']]);
+  expect(sheet.formulas('A1:A4')).toEqual([[''], [''], ['=ECHO(A1)'], ['=ECHO(A2)']]);
+  expect(calls.filter((call) => call.name === 'ECHO')).toHaveLength(2);
+});
+
+test('entering cells over a spill blocks it (#REF!); entering over the formula itself removes its spill', () => {
+  type('B2', '=GRID(2, 2)');
+  engine.enter(sheet, [{ row: 3, column: 3, value: 'pasted' }]);
+  expect(notes('B2').error?.message).toContain('overwrite data in C3');
+  engine.enter(sheet, [
+    { row: 3, column: 3, value: '' },
+    { row: 2, column: 2, value: 'plain' },
+  ]);
+  expect(shown('B2:C3')).toEqual([
+    ['plain', ''],
+    ['', ''],
+  ]);
+  expect(notes('C3')).toEqual({});
+});
+
+test('formulas a script wrote or moved are taken on at the next recalculation', () => {
+  type('A1', 'x');
+  sheet.write('B5', [['=ECHO(A1)']]);
+  engine.recalculate();
+  expect(shown('B5')).toEqual([['x']]);
+  // Rows inserted above move the formula and its reference, as in Sheets.
+  sheet.insertRows(0, 2);
+  engine.recalculate();
+  expect(sheet.formulas('B7')).toEqual([['=ECHO(A3)']]);
+  expect(shown('B7')).toEqual([['x']]);
+  expect(notes('B5')).toEqual({});
+});
+
+test('a script converting a formula to the values it shows keeps them all; a script clearing it takes its spill', () => {
+  type('B2', '=GRID(2, 2)');
+  sheet.writeValues({ row: 2, column: 2, numRows: 2, numColumns: 2 }, sheet.values('B2:C3'));
+  engine.recalculate();
+  expect(sheet.formulas('B2')).toEqual([['']]);
+  expect(shown('B2:C3')).toEqual([
+    ['0,0', '0,1'],
+    ['1,0', '1,1'],
+  ]);
+  expect(notes('C3')).toEqual({});
+
+  type('E2', '=GRID(2, 1)');
+  sheet.clear({ row: 2, column: 5, numRows: 1, numColumns: 1 }, true);
+  engine.recalculate();
+  expect(shown('E2:E3')).toEqual([[''], ['']]);
+});

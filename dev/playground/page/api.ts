@@ -1,6 +1,14 @@
 // Calls to the playground's server, one at a time: the server runs the script synchronously, so a second request
 // would only wait behind the first, and answers must be applied in the order they were asked.
-import type { ActionReply, EditRequest, StateView, UnchangedView } from '../protocol';
+import type {
+  ActionReply,
+  EditRequest,
+  PasteRequest,
+  RangeRequest,
+  SelectRequest,
+  StateView,
+  UnchangedView,
+} from '../protocol';
 
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
@@ -35,5 +43,10 @@ export function fetchState(sheet: string | null, revision: number | null): Promi
 
 export const editCell = (edit: EditRequest) => enqueue(() => post('/api/cell', edit));
 export const activateSheet = (sheet: string) => enqueue(() => post('/api/activate', { sheet }));
+export const select = (selection: SelectRequest) => enqueue(() => post('/api/select', selection));
+export const paste = (request: PasteRequest) => enqueue(() => post('/api/paste', request));
+export const fillDown = (request: RangeRequest) => enqueue(() => post('/api/fill', request));
+export const clear = (request: RangeRequest) => enqueue(() => post('/api/clear', request));
 export const runMenuItem = (functionName: string) => enqueue(() => post('/api/menu', { functionName }));
 export const closeSidebar = () => enqueue(() => post('/api/sidebar/close', {}));
+export const closeDialog = () => enqueue(() => post('/api/dialog/close', {}));

@@ -1,63 +1,109 @@
-// The spreadsheet grid: column letters and row numbers, cells as Sheets shows them, a selected cell moved by click
-// and arrow keys, an in-cell editor, the error note of the selected cell, and columns sized to their content
-// (or dragged wider). Every text from the server goes into the DOM as textContent.
-import { columnLetters } from '../../gas-fakes/a1';
+// The spreadsheet grid: column letters (A… Z, AA, AB…) and row numbers, cells as Sheets shows them, a selection
+// (click, drag, Shift+click, Shift+arrows) with its current cell, an in-cell editor, copy and paste (Ctrl/Cmd+C,
+// Ctrl/Cmd+V), fill down (Ctrl/Cmd+D or the fill handle), error notes, and columns sized to their content (or
+// dragged wider). Every text from the server goes into the DOM as textContent.
+import { columnLetters, formatA1, type GridRect } from '../../gas-fakes/a1';
+import { toClipboardText } from '../clipboard';
 import type { CellView, SheetView } from '../protocol';
+import { clampRect, extendDown, rectBetween, type Position } from '../range';
+import { CellNote } from './note';
 
-export interface Position {
-  row: number;
-  column: number;
-}
+export type { Position };
+
+/** What a paste carries: cells copied in this grid (their values are pasted), or text from elsewhere. */
+export type PasteSource = { from: { sheet: string; a1: string } } | { text: string };
 
 export interface GridEvents {
-  /** The user entered `input` into a cell (Enter, Tab, a click elsewhere, Delete). */
+  /** The user entered `input` into a cell (Enter, Tab, a click elsewhere). */
   commit(position: Position, input: string): void;
-  /** The selection moved, or the selected cell changed. */
+  /** The current cell or the selection moved, or the selected cell changed. */
   selected(): void;
+  /** A selection the user finished making (a drag ended, a click, a key): the script's active range. */
+  selectionMade(range: GridRect): void;
   /** The in-cell editor's text changed, for the formula bar to follow. */
   draft(text: string): void;
+  /** Paste at the selection's top-left cell. */
+  paste(at: GridRect, source: PasteSource): void;
+  /** Fill down over `range` (one row: from the row above). */
+  fill(range: GridRect): void;
+  /** Empty the cells of `range` (Delete). */
+  clear(range: GridRect): void;
+}
+
+export interface GridElements {
+  /** Holds the scrolling grid and the note laid over it. */
+  area: HTMLElement;
+  scroll: HTMLElement;
+  table: HTMLTableElement;
+  editor: HTMLInputElement;
+  note: HTMLElement;
+  /** The border around the selection, the dashed border around copied cells, and the fill handle. */
+  rangeBox: HTMLElement;
+  copyBox: HTMLElement;
+  fillHandle: HTMLElement;
 }
 
 const ROW_HEADER_WIDTH = 46;
+const HEADER_HEIGHT = 22;
 const MIN_COLUMN_WIDTH = 100;
 const MAX_FITTED_WIDTH = 320;
 const CELL_PADDING = 12;
 const CELL_FONT = '13px Arial, sans-serif';
 
 const keyOf = ({ row, column }: Position) => `${row}:${column}`;
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
 export class Grid {
-  selection: Position = { row: 1, column: 1 };
+  /** The current cell: where typing goes, what the formula bar shows. */
+  active: Position = { row: 1, column: 1 };
+  /** The other corner of the selection (the active cell itself when one cell is selected). */
+  private rangeEnd: Position = { row: 1, column: 1 };
   private view: SheetView | null = null;
   private cells = new Map<string, CellView>();
   private tds: HTMLTableCellElement[][] = [];
   private columnHeads: HTMLTableCellElement[] = [];
   private rowHeads: HTMLTableCellElement[] = [];
   private cols: HTMLTableColElement[] = [];
+  private highlighted: HTMLTableCellElement[] = [];
   /** Widths the user dragged, per sheet; other columns fit their content. */
   private readonly draggedWidths = new Map<string, Map<number, number>>();
+  /** The selection the server last reported per sheet: a new one (a script selected cells) is followed. */
+  private readonly serverSelections = new Map<string, string>();
   private editing: Position | null = null;
+  private copied: { sheet: string; range: GridRect; text: string } | null = null;
   private readonly ruler = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+  private readonly note: CellNote;
 
   constructor(
-    private readonly scroll: HTMLElement,
-    private readonly table: HTMLTableElement,
-    private readonly editor: HTMLInputElement,
-    private readonly note: HTMLElement,
+    private readonly elements: GridElements,
     private readonly events: GridEvents,
   ) {
+    const { scroll, table, editor } = elements;
     this.ruler.font = CELL_FONT;
+    this.note = new CellNote(elements.area, scroll, elements.note, () => ({
+      width: ROW_HEADER_WIDTH,
+      height: HEADER_HEIGHT + this.frozenHeight(),
+    }));
     table.addEventListener('mousedown', (event) => this.onMouseDown(event));
     table.addEventListener('dblclick', (event) => {
       if (this.positionOf(event.target)) this.startEditing(null);
     });
+    table.addEventListener('mouseover', (event) => this.onHover(event.target));
+    table.addEventListener('mouseleave', () => this.showNote());
+    elements.fillHandle.addEventListener('mousedown', (event) => this.startFillDrag(event));
     scroll.addEventListener('keydown', (event) => this.onGridKey(event));
     editor.addEventListener('keydown', (event) => this.onEditorKey(event));
     editor.addEventListener('input', () => {
       this.sizeEditor();
-      this.events.draft(this.editor.value);
+      this.events.draft(editor.value);
     });
     editor.addEventListener('blur', () => this.commitEdit(0, 0, false));
+    this.listenToClipboard();
   }
 
   get sheetName(): string | null {
@@ -68,8 +114,13 @@ export class Grid {
     return this.editing !== null;
   }
 
+  /** The selected cells. */
+  get range(): GridRect {
+    return rectBetween(this.active, this.rangeEnd);
+  }
+
   selectedCell(): CellView | undefined {
-    return this.cells.get(keyOf(this.selection));
+    return this.cells.get(keyOf(this.active));
   }
 
   show(view: SheetView): void {
@@ -83,65 +134,80 @@ export class Grid {
       previous.columns === view.columns &&
       previous.frozenRows === view.frozenRows;
     if (!sameShape) this.build(view);
-    if (previous?.name !== view.name) {
-      this.selection = { row: 1, column: 1 };
-      this.scroll.scrollTo(0, 0);
-    }
+    if (previous?.name !== view.name) this.scroll().scrollTo(0, 0);
     for (let row = 1; row <= view.rows; row++) {
       for (let column = 1; column <= view.columns; column++) this.paint(row, column);
     }
     this.fitColumns();
-    this.select(this.selection, false);
+    if (this.serverSelections.get(view.name) !== view.selection.a1) {
+      this.serverSelections.set(view.name, view.selection.a1);
+      const { row, column, numRows, numColumns } = clampRect(view.selection, view.rows, view.columns);
+      this.active = { row, column };
+      this.rangeEnd = { row: row + numRows - 1, column: column + numColumns - 1 };
+    }
+    this.select(this.active, this.rangeEnd, false);
   }
 
-  select(position: Position, scrollIntoView = true): void {
+  /** Selects from `active` to `rangeEnd` (the same cell by default), clamped to the grid. */
+  select(active: Position, rangeEnd: Position = active, scrollIntoView = true): void {
     if (!this.view) return;
-    const previous = this.tds[this.selection.row - 1]?.[this.selection.column - 1];
-    previous?.classList.remove('selected');
-    this.columnHeads[this.selection.column - 1]?.classList.remove('active');
-    this.rowHeads[this.selection.row - 1]?.classList.remove('active');
-    this.selection = {
-      row: Math.min(Math.max(position.row, 1), this.view.rows),
-      column: Math.min(Math.max(position.column, 1), this.view.columns),
-    };
-    const td = this.selectedTd();
-    td.classList.add('selected');
-    this.columnHeads[this.selection.column - 1].classList.add('active');
-    this.rowHeads[this.selection.row - 1].classList.add('active');
-    if (scrollIntoView) td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const clamp = ({ row, column }: Position) => ({
+      row: Math.min(Math.max(row, 1), this.view!.rows),
+      column: Math.min(Math.max(column, 1), this.view!.columns),
+    });
+    this.active = clamp(active);
+    this.rangeEnd = clamp(rangeEnd);
+    this.highlight();
+    if (scrollIntoView) this.td(this.rangeEnd).scrollIntoView({ block: 'nearest', inline: 'nearest' });
     this.showNote();
     this.events.selected();
   }
 
-  /** Starts editing the selected cell with `initial` as its text, or with what the cell holds. */
+  /** Starts editing the current cell with `initial` as its text, or with what the cell holds. */
   startEditing(initial: string | null): void {
     if (!this.view) return;
-    this.editing = { ...this.selection };
-    this.editor.value = initial ?? this.selectedCell()?.input ?? '';
-    const td = this.selectedTd();
-    this.editor.style.left = `${td.offsetLeft}px`;
-    this.editor.style.top = `${td.offsetTop}px`;
-    this.editor.hidden = false;
-    this.note.hidden = true;
+    const { editor } = this.elements;
+    this.select(this.active, this.active, false);
+    this.editing = { ...this.active };
+    editor.value = initial ?? this.selectedCell()?.input ?? '';
+    const td = this.td(this.active);
+    editor.style.left = `${td.offsetLeft}px`;
+    editor.style.top = `${td.offsetTop}px`;
+    editor.hidden = false;
+    this.note.hide();
+    this.setOverlaysHidden(true);
     this.sizeEditor();
-    this.editor.focus();
-    this.editor.setSelectionRange(this.editor.value.length, this.editor.value.length);
-    this.events.draft(this.editor.value);
+    editor.focus();
+    editor.setSelectionRange(editor.value.length, editor.value.length);
+    this.events.draft(editor.value);
   }
 
-  /** Enters `input` into the selected cell and moves down, as Enter in the formula bar does. */
+  /** Enters `input` into the current cell and moves down, as Enter in the formula bar does. */
   enter(input: string): void {
-    this.scroll.focus();
-    this.commit(this.selection, input);
-    this.select({ row: this.selection.row + 1, column: this.selection.column });
+    this.scroll().focus();
+    this.commit(this.active, input);
+    this.moveTo({ row: this.active.row + 1, column: this.active.column });
+  }
+
+  private scroll(): HTMLElement {
+    return this.elements.scroll;
+  }
+
+  private td({ row, column }: Position): HTMLTableCellElement {
+    return this.tds[row - 1][column - 1];
+  }
+
+  /** Selects one cell, and tells the script. */
+  private moveTo(position: Position, rangeEnd: Position = position): void {
+    this.select(position, rangeEnd);
+    this.events.selectionMade(this.range);
   }
 
   private commit(position: Position, input: string): void {
-    const td = this.tds[position.row - 1][position.column - 1];
+    const td = this.td(position);
     // Until the server answers: a formula is loading, a value shows as typed.
     td.textContent = input.startsWith('=') ? 'Loading…' : input;
-    td.className = input.startsWith('=') ? 'pending' : '';
-    if (keyOf(position) === keyOf(this.selection)) td.classList.add('selected');
+    td.classList.toggle('pending', input.startsWith('='));
     this.events.commit(position, input);
   }
 
@@ -149,42 +215,62 @@ export class Grid {
     const position = this.editing;
     if (!position) return;
     this.editing = null;
-    this.editor.hidden = true;
-    this.commit(position, this.editor.value);
-    this.select({ row: position.row + rowStep, column: position.column + columnStep });
-    if (refocus) this.scroll.focus();
+    this.elements.editor.hidden = true;
+    this.setOverlaysHidden(false);
+    this.commit(position, this.elements.editor.value);
+    this.moveTo({ row: position.row + rowStep, column: position.column + columnStep });
+    if (refocus) this.scroll().focus();
   }
 
   private cancelEdit(): void {
     this.editing = null;
-    this.editor.hidden = true;
-    this.scroll.focus();
-    this.select(this.selection, false);
+    this.elements.editor.hidden = true;
+    this.setOverlaysHidden(false);
+    this.scroll().focus();
+    this.select(this.active, this.rangeEnd, false);
   }
 
   private onGridKey(event: KeyboardEvent): void {
-    if (this.editing || !this.view || event.target !== this.scroll) return;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-      Tab: [0, event.shiftKey ? -1 : 1],
-    };
-    const move = moves[event.key];
+    if (this.editing || !this.view || event.target !== this.scroll()) return;
+    const command = event.ctrlKey || event.metaKey;
+    const move = MOVES[event.key];
     if (move) {
       event.preventDefault();
-      this.select({ row: this.selection.row + move[0], column: this.selection.column + move[1] });
+      if (event.shiftKey) {
+        const { row, column } = this.rangeEnd;
+        this.select(this.active, { row: row + move[0], column: column + move[1] });
+        this.events.selectionMade(this.range);
+      } else {
+        this.moveTo({ row: this.active.row + move[0], column: this.active.column + move[1] });
+      }
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      this.moveTo({ row: this.active.row, column: this.active.column + (event.shiftKey ? -1 : 1) });
+    } else if (command && event.key.toLowerCase() === 'd') {
+      event.preventDefault();
+      this.events.fill(this.range);
+    } else if (event.key === 'Escape') {
+      this.setCopied(null);
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.startEditing(null);
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      this.commit(this.selection, '');
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      this.clearRange();
+    } else if (event.key.length === 1 && !command && !event.altKey) {
       event.preventDefault();
       this.startEditing(event.key);
     }
+  }
+
+  /** Empties the selected cells, showing them empty until the server answers. */
+  private clearRange(): void {
+    const range = this.range;
+    for (let r = 0; r < range.numRows; r++) {
+      for (let c = 0; c < range.numColumns; c++)
+        this.td({ row: range.row + r, column: range.column + c }).textContent = '';
+    }
+    this.events.clear(range);
   }
 
   private onEditorKey(event: KeyboardEvent): void {
@@ -200,19 +286,180 @@ export class Grid {
     }
   }
 
+  /** A click selects a cell, Shift+click extends the selection to it, a drag selects the cells it passes over. */
   private onMouseDown(event: MouseEvent): void {
     const target = event.target as HTMLElement;
     if (target.classList.contains('col-resizer')) return this.startResize(event, Number(target.dataset.column));
     const position = this.positionOf(target);
-    if (!position) return;
+    if (!position || event.button !== 0) return;
+    event.preventDefault();
     this.commitEdit(0, 0, false);
-    this.select(position, false);
+    this.scroll().focus();
+    if (event.shiftKey) this.select(this.active, position, false);
+    else this.select(position, position, false);
+    this.dragOver(
+      (over) => this.select(this.active, over, false),
+      () => this.events.selectionMade(this.range),
+    );
   }
 
-  private positionOf(target: EventTarget | null): Position | null {
+  /** Follows the pointer over the grid's cells until the button is released. */
+  private dragOver(move: (position: Position) => void, done: () => void): void {
+    const onMove = (event: MouseEvent) => {
+      const position = this.positionOf(document.elementFromPoint(event.clientX, event.clientY));
+      if (position) move(position);
+    };
+    const onUp = () => {
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('mouseup', onUp);
+      done();
+    };
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
+  }
+
+  /** Dragging the fill handle down: on release, the selection grows to the row reached and fills down. */
+  private startFillDrag(event: MouseEvent): void {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const start = this.range;
+    let target: GridRect | null = null;
+    this.dragOver(
+      ({ row }) => {
+        target = extendDown(start, row);
+        this.placeBox(this.elements.rangeBox, target ?? start);
+      },
+      () => {
+        if (!target) return this.highlight();
+        const filled: GridRect = target;
+        this.select(
+          { row: filled.row, column: filled.column },
+          { row: filled.row + filled.numRows - 1, column: filled.column + filled.numColumns - 1 },
+          false,
+        );
+        this.events.selectionMade(filled);
+        this.events.fill(filled);
+      },
+    );
+  }
+
+  private onHover(target: EventTarget | null): void {
+    const position = this.positionOf(target);
+    const cell = position && this.cells.get(keyOf(position));
+    if (position && cell?.error && !this.editing) this.note.show(this.td(position), cell);
+  }
+
+  /**
+   * Copy and paste while the grid has the focus. Chromium only runs its copy and paste commands with nothing
+   * selected in the page when beforecopy/beforepaste are cancelled, as spreadsheets in the browser do.
+   */
+  private listenToClipboard(): void {
+    const gridFocused = () => document.activeElement === this.scroll() && !this.editing && this.view !== null;
+    for (const type of ['beforecopy', 'beforepaste']) {
+      document.addEventListener(type, (event) => {
+        if (gridFocused()) event.preventDefault();
+      });
+    }
+    document.addEventListener('copy', (event) => {
+      if (!gridFocused()) return;
+      event.preventDefault();
+      const text = this.rangeText(this.range);
+      event.clipboardData?.setData('text/plain', text);
+      this.setCopied({ sheet: this.view!.name, range: this.range, text });
+    });
+    document.addEventListener('paste', (event) => {
+      if (!gridFocused()) return;
+      event.preventDefault();
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (text === '') return;
+      const copied = this.copied;
+      const source: PasteSource =
+        copied && copied.text === text ? { from: { sheet: copied.sheet, a1: formatA1(copied.range) } } : { text };
+      this.events.paste(this.range, source);
+    });
+  }
+
+  /** The cells as Sheets puts them on the clipboard: what they show, tab-separated, one line per row. */
+  private rangeText(range: GridRect): string {
+    return toClipboardText(
+      Array.from({ length: range.numRows }, (_, r) =>
+        Array.from(
+          { length: range.numColumns },
+          (_, c) => this.cells.get(keyOf({ row: range.row + r, column: range.column + c }))?.text ?? '',
+        ),
+      ),
+    );
+  }
+
+  private setCopied(copied: Grid['copied']): void {
+    this.copied = copied;
+    this.placeCopyBox();
+  }
+
+  private positionOf(target: EventTarget | Element | null): Position | null {
     const td = (target as HTMLElement | null)?.closest?.('td');
-    if (!td || !this.table.contains(td)) return null;
+    if (!td || !this.elements.table.contains(td)) return null;
     return { row: Number(td.dataset.row), column: Number(td.dataset.column) };
+  }
+
+  /** Marks the selection: its cells tinted, the current cell outlined, its row and column headers lit. */
+  private highlight(): void {
+    for (const td of this.highlighted) td.classList.remove('selected', 'in-range');
+    for (const head of [...this.columnHeads, ...this.rowHeads]) head.classList.remove('active');
+    const range = this.range;
+    this.highlighted = [];
+    for (let r = 0; r < range.numRows; r++) {
+      for (let c = 0; c < range.numColumns; c++) {
+        const td = this.td({ row: range.row + r, column: range.column + c });
+        td.classList.add('in-range');
+        this.highlighted.push(td);
+      }
+    }
+    this.td(this.active).classList.add('selected');
+    for (let c = 0; c < range.numColumns; c++) this.columnHeads[range.column + c - 1].classList.add('active');
+    for (let r = 0; r < range.numRows; r++) this.rowHeads[range.row + r - 1].classList.add('active');
+    this.placeBox(this.elements.rangeBox, range);
+    this.placeFillHandle(range);
+    this.placeCopyBox();
+  }
+
+  private placeBox(box: HTMLElement, range: GridRect): void {
+    const first = this.td({ row: range.row, column: range.column });
+    const last = this.td({ row: range.row + range.numRows - 1, column: range.column + range.numColumns - 1 });
+    box.style.left = `${first.offsetLeft}px`;
+    box.style.top = `${first.offsetTop}px`;
+    box.style.width = `${last.offsetLeft + last.offsetWidth - first.offsetLeft}px`;
+    box.style.height = `${last.offsetTop + last.offsetHeight - first.offsetTop}px`;
+    box.hidden = this.editing !== null;
+  }
+
+  private placeFillHandle(range: GridRect): void {
+    const last = this.td({ row: range.row + range.numRows - 1, column: range.column + range.numColumns - 1 });
+    const handle = this.elements.fillHandle;
+    handle.style.left = `${last.offsetLeft + last.offsetWidth - 4}px`;
+    handle.style.top = `${last.offsetTop + last.offsetHeight - 4}px`;
+    handle.hidden = this.editing !== null;
+  }
+
+  private placeCopyBox(): void {
+    const copied = this.copied;
+    const box = this.elements.copyBox;
+    if (!copied || !this.view || copied.sheet !== this.view.name) {
+      box.hidden = true;
+      return;
+    }
+    this.placeBox(box, clampRect(copied.range, this.view.rows, this.view.columns));
+  }
+
+  private setOverlaysHidden(hidden: boolean): void {
+    this.elements.rangeBox.hidden = hidden;
+    this.elements.fillHandle.hidden = hidden;
+  }
+
+  private frozenHeight(): number {
+    const frozen = this.view?.frozenRows ?? 0;
+    return frozen > 0 ? this.rowHeads.slice(0, frozen).reduce((sum, th) => sum + th.offsetHeight, 0) : 0;
   }
 
   private build(view: SheetView): void {
@@ -260,20 +507,22 @@ export class Grid {
       if (row === view.frozenRows) tr.classList.add('frozen-last');
       tbody.append(tr);
     }
-    this.table.replaceChildren(colgroup, thead, tbody);
+    this.elements.table.replaceChildren(colgroup, thead, tbody);
     // Frozen rows stick below the column letters and the frozen rows above them.
     tbody.querySelectorAll<HTMLTableRowElement>('tr.frozen').forEach((tr) => {
       for (const cell of Array.from(tr.children) as HTMLElement[]) cell.style.top = `${tr.offsetTop}px`;
     });
+    this.highlighted = [];
     this.editing = null;
-    this.editor.hidden = true;
+    this.elements.editor.hidden = true;
   }
 
   private paint(row: number, column: number): void {
     const td = this.tds[row - 1][column - 1];
     const cell = this.cells.get(`${row}:${column}`);
     td.textContent = cell?.text ?? '';
-    td.className = cell && cell.kind !== 'text' ? cell.kind : '';
+    td.classList.remove('number', 'boolean', 'date', 'error', 'pending');
+    if (cell && cell.kind !== 'text') td.classList.add(cell.kind);
     if (cell?.error) td.title = `${cell.error.code} ${cell.error.message}`;
     else td.removeAttribute('title');
   }
@@ -295,7 +544,7 @@ export class Grid {
 
   private updateTableWidth(): void {
     const total = this.cols.reduce((sum, col) => sum + parseFloat(col.style.width), ROW_HEADER_WIDTH);
-    this.table.style.width = `${total}px`;
+    this.elements.table.style.width = `${total}px`;
   }
 
   private startResize(event: MouseEvent, column: number): void {
@@ -311,6 +560,7 @@ export class Grid {
       col.style.width = `${width}px`;
       widths.set(column, width);
       this.updateTableWidth();
+      this.highlight();
     };
     const onUp = () => {
       window.removeEventListener('mousemove', onMove);
@@ -320,33 +570,15 @@ export class Grid {
     window.addEventListener('mouseup', onUp);
   }
 
-  private selectedTd(): HTMLTableCellElement {
-    return this.tds[this.selection.row - 1][this.selection.column - 1];
-  }
-
   private sizeEditor(): void {
-    const td = this.selectedTd();
-    const textWidth = this.ruler.measureText(this.editor.value).width + CELL_PADDING * 2;
-    this.editor.style.width = `${Math.max(td.offsetWidth + 1, Math.ceil(textWidth))}px`;
+    const td = this.td(this.active);
+    const textWidth = this.ruler.measureText(this.elements.editor.value).width + CELL_PADDING * 2;
+    this.elements.editor.style.width = `${Math.max(td.offsetWidth + 1, Math.ceil(textWidth))}px`;
   }
 
-  /** The selected cell's error, in a note below it (the page's version of Sheets' hover card). */
+  /** The current cell's error note, unless the editor is open. */
   private showNote(): void {
-    const error = this.selectedCell()?.error;
-    if (!error || this.editing) {
-      this.note.hidden = true;
-      return;
-    }
-    const title = document.createElement('span');
-    title.className = 'cell-note-title';
-    title.textContent = error.code === '#ERROR!' ? 'Error' : error.code;
-    const message = document.createElement('span');
-    message.textContent = error.message;
-    this.note.replaceChildren(title, message);
-    const td = this.selectedTd();
-    // Beside the cell, as Sheets places it, leaving the cells below free to click.
-    this.note.style.left = `${td.offsetLeft + td.offsetWidth + 4}px`;
-    this.note.style.top = `${td.offsetTop}px`;
-    this.note.hidden = false;
+    if (this.editing) return this.note.hide();
+    this.note.show(this.td(this.active), this.selectedCell());
   }
 }

@@ -1,6 +1,6 @@
 // The playground page: polls the server for the spreadsheet's state and draws it (grid, sheet tabs, menus, the
-// add-on's sidebar, toasts); sends what the user types, clicks and chooses.
-import { columnLetters } from '../../gas-fakes/a1';
+// add-on's sidebar and dialogs, toasts and alerts); sends what the user types, selects, pastes, fills and chooses.
+import { columnLetters, formatA1 } from '../../gas-fakes/a1';
 import type { ActionReply, StateView, ToastView } from '../protocol';
 import * as api from './api';
 import { Grid } from './grid';
@@ -17,38 +17,63 @@ const nameBox = byId('name-box');
 const tabs = byId('sheet-tabs');
 const sidebar = byId('sidebar');
 const sidebarFrame = byId<HTMLIFrameElement>('sidebar-frame');
+const dialog = byId('dialog');
+const dialogFrame = byId<HTMLIFrameElement>('dialog-frame');
 const toasts = byId('toasts');
 
 let viewedSheet: string | null = null;
 let revision: number | null = null;
 let activeSheet: string | null = null;
 let sidebarId: number | null = null;
-let lastToastId: number | null = null;
+let dialogId: number | null = null;
+/** The newest toast and alert shown, by id (null until the first state: older ones are not shown). */
+const lastShown: { toasts: number | null; alerts: number | null } = { toasts: null, alerts: null };
+
+/** Sends an action, then shows its error if any and redraws. */
+function act(request: Promise<ActionReply>): void {
+  void request.then(report).then(refresh);
+}
 
 const grid = new Grid(
-  scroll,
-  byId<HTMLTableElement>('grid'),
-  byId<HTMLInputElement>('cell-editor'),
-  byId('cell-note'),
+  {
+    area: byId('grid-area'),
+    scroll,
+    table: byId<HTMLTableElement>('grid'),
+    editor: byId<HTMLInputElement>('cell-editor'),
+    note: byId('cell-note'),
+    rangeBox: byId('range-box'),
+    copyBox: byId('copy-box'),
+    fillHandle: byId('fill-handle'),
+  },
   {
     commit(position, input) {
       const sheet = grid.sheetName;
-      if (sheet !== null)
-        void api
-          .editCell({ sheet, ...position, input })
-          .then(report)
-          .then(refresh);
+      if (sheet !== null) act(api.editCell({ sheet, ...position, input }));
     },
     selected: showSelectionInFormulaBar,
+    selectionMade(range) {
+      const sheet = grid.sheetName;
+      if (sheet !== null) void api.select({ sheet, a1: formatA1(range) }).then(report);
+    },
     draft(text) {
       formulaInput.value = text;
+    },
+    paste(at, source) {
+      const sheet = grid.sheetName;
+      if (sheet !== null) act(api.paste({ sheet, at: formatA1(at), ...source }));
+    },
+    fill(range) {
+      const sheet = grid.sheetName;
+      if (sheet !== null) act(api.fillDown({ sheet, a1: formatA1(range) }));
+    },
+    clear(range) {
+      const sheet = grid.sheetName;
+      if (sheet !== null) act(api.clear({ sheet, a1: formatA1(range) }));
     },
   },
 );
 
-const menuBar = new MenuBar(byId('menubar'), (functionName) => {
-  void api.runMenuItem(functionName).then(report).then(refresh);
-});
+const menuBar = new MenuBar(byId('menubar'), (functionName) => act(api.runMenuItem(functionName)));
 
 async function refresh(): Promise<void> {
   const state = await api.fetchState(viewedSheet, revision);
@@ -68,7 +93,9 @@ async function refresh(): Promise<void> {
   showTabs(state);
   menuBar.show(state.extensionMenus, state.menus);
   showSidebar(state.sidebar);
-  showToasts(state.toasts);
+  showDialog(state.dialog);
+  showNew(state.toasts, 'toasts', false);
+  showNew(state.alerts, 'alerts', true);
   grid.show(state.sheet);
 }
 
@@ -84,7 +111,7 @@ function showTabs(state: StateView): void {
       tab.addEventListener('click', () => {
         viewedSheet = name;
         revision = null;
-        void api.activateSheet(name).then(report).then(refresh);
+        act(api.activateSheet(name));
       });
       return tab;
     }),
@@ -105,18 +132,36 @@ function showSidebar(open: StateView['sidebar']): void {
   sidebar.hidden = false;
 }
 
-/** Toasts that arrived since the page loaded. */
-function showToasts(latest: ToastView[]): void {
-  for (const toast of latest) {
-    if (lastToastId !== null && toast.id > lastToastId) showToast(toast.title, toast.message, false);
+/** A modal dialog darkens the page behind it; a modeless one leaves it usable. */
+function showDialog(open: StateView['dialog']): void {
+  if (open === null) {
+    dialog.hidden = true;
+    dialogFrame.removeAttribute('src');
+    dialogId = null;
+    return;
   }
-  lastToastId = Math.max(lastToastId ?? -1, ...latest.map((toast) => toast.id));
+  if (open.id === dialogId) return;
+  dialogId = open.id;
+  byId('dialog-title').textContent = open.title;
+  dialog.classList.toggle('modal', open.modal);
+  dialog.setAttribute('aria-modal', String(open.modal));
+  dialogFrame.src = open.url;
+  dialog.hidden = false;
 }
 
-function showToast(title: string, message: string, isError: boolean): void {
+/** Toasts (or alerts) that arrived since the page loaded. */
+function showNew(latest: ToastView[], kind: keyof typeof lastShown, isAlert: boolean): void {
+  const last = lastShown[kind];
+  for (const toast of latest) {
+    if (last !== null && toast.id > last) showToast(toast.title, toast.message, isAlert ? 'alert' : 'info');
+  }
+  lastShown[kind] = Math.max(last ?? -1, ...latest.map((toast) => toast.id));
+}
+
+function showToast(title: string, message: string, kind: 'info' | 'alert' | 'error'): void {
   const toast = document.createElement('div');
-  toast.className = isError ? 'toast error' : 'toast';
-  toast.setAttribute('role', isError ? 'alert' : 'status');
+  toast.className = `toast ${kind}`;
+  toast.setAttribute('role', kind === 'info' ? 'status' : 'alert');
   const heading = document.createElement('span');
   heading.className = 'toast-title';
   heading.textContent = title;
@@ -128,13 +173,14 @@ function showToast(title: string, message: string, isError: boolean): void {
 }
 
 function report(reply: ActionReply): void {
-  if (reply.error) showToast('Something went wrong', reply.error, true);
+  if (reply.error) showToast('Something went wrong', reply.error, 'error');
 }
 
-/** The selected cell's name and formula or value; a cell a result spilled into shows that formula, greyed. */
+/** The selection's name and the current cell's formula or value; a cell a result spilled into shows it greyed. */
 function showSelectionInFormulaBar(): void {
-  const { row, column } = grid.selection;
-  nameBox.textContent = `${columnLetters(column)}${row}`;
+  const { row, column } = grid.active;
+  const range = grid.range;
+  nameBox.textContent = range.numRows * range.numColumns > 1 ? formatA1(range) : `${columnLetters(column)}${row}`;
   if (document.activeElement === formulaInput) return;
   const cell = grid.selectedCell();
   formulaInput.value = cell?.spilledFrom ? '' : (cell?.input ?? '');
@@ -154,7 +200,12 @@ formulaInput.addEventListener('keydown', (event) => {
 
 byId('sidebar-close').addEventListener('click', () => {
   sidebar.hidden = true;
-  void api.closeSidebar().then(refresh);
+  act(api.closeSidebar());
+});
+
+byId('dialog-close').addEventListener('click', () => {
+  dialog.hidden = true;
+  act(api.closeDialog());
 });
 
 setInterval(() => {

@@ -1,0 +1,155 @@
+// One running playground (`npm start` or the same entry without the build) in its own process group, a Chromium page
+// on it, and the helpers the playground's browser tests share.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SheetView, StateView } from '../../dev/playground/protocol';
+import { launchChromium } from './chromium';
+
+export const ROOT = join(__dirname, '..', '..');
+const ARTIFACTS = join(ROOT, 'artifacts');
+const PLAYGROUND_LINE = /^Playground: (http:\/\/localhost:\d+)$/m;
+const MOCK_LINE = /^API: local mock at (http:\/\/127\.0\.0\.1:\d+) /m;
+export const START_TIMEOUT_MS = 60_000;
+
+export interface PlaygroundSession {
+  page: Page;
+  context: BrowserContext;
+  /** Everything the command printed so far. */
+  output(): string;
+  /** The local mock API the playground started. */
+  mockUrl: string;
+  /** Page errors and requests to anywhere but the playground and its bridges, since the last call. */
+  takeProblems(): { pageErrors: Error[]; foreignRequests: string[] };
+  stop(): Promise<void>;
+}
+
+/** Runs `command` (from the repository root) with the mock API, and opens its page in Chromium. */
+export async function startPlayground(command: string[]): Promise<PlaygroundSession> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
+  // Whatever the developer's shell holds, the tests run against the mock.
+  delete env.SHEET_ENRICH_API_URL;
+  delete env.SHEET_ENRICH_API_KEY;
+  // Its own process group, so stopping it stops npm, tsx, the playground and the mock together.
+  const child = spawn(command[0], command.slice(1), {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await waitForLine(child, () => output, PLAYGROUND_LINE);
+  const mockUrl = MOCK_LINE.exec(output)?.[1] ?? '';
+
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  let pageErrors: Error[] = [];
+  let foreignRequests: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    if (!/^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(request.url())) foreignRequests.push(request.url());
+  });
+  await page.goto(url);
+  return {
+    page,
+    context,
+    output: () => output,
+    mockUrl,
+    takeProblems() {
+      const problems = { pageErrors, foreignRequests };
+      [pageErrors, foreignRequests] = [[], []];
+      return problems;
+    },
+    stop: () => stop(browser, child),
+  };
+}
+
+function waitForLine(child: ChildProcess, output: () => string, line: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No playground URL was printed:\n${output()}`)), START_TIMEOUT_MS);
+    const check = () => {
+      const match = line.exec(output());
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      resolve(match[1]);
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`The playground exited with ${code}:\n${output()}`)));
+  });
+}
+
+async function stop(browser: Browser, child: ChildProcess): Promise<void> {
+  await browser.close();
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const forceKill = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(forceKill);
+}
+
+/** The grid cell at an A1 address such as "B12" or "AB3". */
+export function cell(page: Page, a1: string) {
+  const [, letters, row] = /^([A-Z]+)(\d+)$/.exec(a1)!;
+  const column = [...letters].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
+  return page.locator(`#grid td[data-row="${row}"][data-column="${column}"]`);
+}
+
+export async function typeInto(page: Page, a1: string, text: string): Promise<void> {
+  await cell(page, a1).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+export async function expectText(page: Page, a1: string, text: string | RegExp): Promise<void> {
+  await expect(cell(page, a1).filter({ hasText: text }).waitFor()).resolves.toBeUndefined();
+}
+
+/** Waits until the sheet tab of exactly this name is the selected one (tabs are redrawn as the page refreshes). */
+export async function expectSelectedTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+/** Shows the demo sheet, whichever sheet an earlier test left on screen. */
+export async function showDemoSheet(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Demo', exact: true }).click();
+  await expectSelectedTab(page, 'Demo');
+  await expectText(page, 'A1', 'Profile URL');
+}
+
+/** The sheet as the server holds it now (in the fakes), read through the page's own API. */
+export async function serverSheet(page: Page, sheet: string): Promise<SheetView> {
+  const state = await page.evaluate(
+    async (name) => (await fetch(`/api/state?sheet=${encodeURIComponent(name)}`)).json() as Promise<StateView>,
+    sheet,
+  );
+  return state.sheet;
+}
+
+/** Waits until `read` (polled on the server's state) gives `expected`. */
+export async function expectOnServer<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  let last: T | undefined;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(last).toEqual(expected);
+}
+
+export async function openAddonMenuItem(page: Page, caption: string): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions' }).click();
+  await page.getByRole('menuitem', { name: 'sheet-enrich' }).hover();
+  await page.getByRole('menuitem', { name: caption }).click();
+}
+
+export function screenshot(page: Page, name: string): Promise<Buffer> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return page.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
+}
