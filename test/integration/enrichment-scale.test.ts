@@ -6,6 +6,9 @@ import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
 import { SCRAPES_PER_MINUTE } from '../../src/core/api/types';
 import { scrapedProfileForSlug } from '../../dev/mock-api/data';
+import { sheetsMayParse } from '../../src/core/cells';
+import { DEFAULT_COLUMNS } from '../../src/core/fields/defaults';
+import { flattenRecord } from '../../src/core/fields/flatten';
 import { addonWithKey, checkKeysAndDisposeAddons, OWNER, type LoadedAddon } from './harness';
 import {
   ClockBridge,
@@ -18,6 +21,7 @@ import {
   sidebar,
   start,
   url,
+  values,
 } from './enrichment-helpers';
 import { killAfterSetValues } from './research-helpers';
 
@@ -107,7 +111,9 @@ describe('a 1,000-row column at tier 2', () => {
 
 describe('executions stopped by the time limit in the middle of a chunk', () => {
   it('lose nothing, pay for nothing twice, and write nothing twice', async () => {
-    const { addon, inputs, request } = await column(200, 'cut');
+    const { addon, inputs, request: withName } = await column(200, 'cut');
+    // The default columns: some values are text Sheets could parse, written in a second call after setValues.
+    const request = { ...withName, fields: undefined };
     const shown = preview(addon, request);
     const run = start(addon, request);
     for (const n of [1, 3, 2]) {
@@ -121,6 +127,12 @@ describe('executions stopped by the time limit in the middle of a chunk', () => 
     const summary = continueUntilDone(addon, run.runId);
     expect(summary).toMatchObject({ status: 'completed', ok: 200, failed: 0, creditsSpent: shown.credits });
     await expectEveryRowOnce(addon, inputs, shown.credits);
+    const written = values(addon.env, 'Leads', `B2:K201`).map((row) => row.map(String));
+    const expected = inputs.map((slug) =>
+      flattenRecord(scrapedProfileForSlug(SEED, slug), DEFAULT_COLUMNS.SCRAPE_PROFILE).map(String),
+    );
+    expect(written).toEqual(expected);
+    expect(expected.flat().some(sheetsMayParse)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
 // values. Only cells that change are written (a cell holding a value or a formula is never written unless the run
 // overwrites, and then only in an output column of a row it settles), and the writes are grouped into as few
 // rectangles as possible: one per run of adjacent columns in the usual case.
-import { planWrite, type CellValue } from '../cells';
+import { planWrite, sheetsMayParse, type CellValue } from '../cells';
 import type { KindName } from '../fields/catalog';
 import type { RowOutcome } from './status';
 import { isBlankCell } from './rows';
@@ -86,7 +86,42 @@ export function planChunkWrite(
   const blocks = adjacentRuns([...kindOf.keys()]).flatMap((run) =>
     rectanglesOf(run, rows, cellPlan).map((rect) => toBlock(grid.firstRow, rect, cellPlan, kindOf)),
   );
-  return { blocks, statuses, settled: writes.size };
+  return { blocks: statusesLast(blocks, targets.statusColumn), statuses, settled: writes.size };
+}
+
+/**
+ * The writer puts text Sheets could parse in with a second call (rich text) after setValues, so a row's status is
+ * written only once its values are all in: blocks holding statuses go last, and one that holds such text gives its
+ * statuses a block of their own. An execution stopped between two calls then leaves the row without a status, and
+ * the next one writes it again.
+ */
+function statusesLast(blocks: readonly WriteBlock[], statusColumn: number): WriteBlock[] {
+  const values: WriteBlock[] = [];
+  const statuses: WriteBlock[] = [];
+  for (const block of blocks) {
+    const at = statusColumn - block.column;
+    if (at < 0 || at >= block.formats.length) {
+      values.push(block);
+      continue;
+    }
+    const guarded = block.values.some((row) =>
+      row.some((v, c) => c !== at && typeof v === 'string' && sheetsMayParse(v)),
+    );
+    if (!guarded) {
+      statuses.push(block);
+      continue;
+    }
+    const cut = (from: number, to: number): WriteBlock => ({
+      row: block.row,
+      column: block.column + from,
+      formats: block.formats.slice(from, to),
+      values: block.values.map((row) => row.slice(from, to)),
+    });
+    if (at > 0) values.push(cut(0, at));
+    if (at + 1 < block.formats.length) values.push(cut(at + 1, block.formats.length));
+    statuses.push(cut(at, at + 1));
+  }
+  return [...values, ...statuses];
 }
 
 /** Sorted columns grouped into runs of adjacent ones. */

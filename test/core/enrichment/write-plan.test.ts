@@ -84,8 +84,8 @@ describe('planChunkWrite', () => {
     const outcome = answers({ a: ok('Ada', 5), b: ok('Bob', 7), c: ok('Cy', 9) });
     const plan = planChunkWrite(grid(rows, { '2,3': '=1+1' }), targets, outcome, false);
     expect(plan.blocks).toEqual([
-      { row: 2, column: 4, formats: ['General', '@'], values: [[5, 'OK']] },
       { row: 4, column: 3, formats: ['@'], values: [['Cy']] },
+      { row: 2, column: 4, formats: ['General', '@'], values: [[5, 'OK']] },
       { row: 4, column: 5, formats: ['@'], values: [['OK']] },
     ]);
     expect(plan.settled).toBe(2);
@@ -144,16 +144,32 @@ describe('planChunkWrite', () => {
       }),
       false,
     );
+    // Such text is written in a second call: the statuses follow in a block of their own.
     expect(plan.blocks).toEqual([
       {
         row: 2,
         column: 3,
-        formats: ['@', '@', '@'],
+        formats: ['@', '@'],
         values: [
-          ['=HYPERLINK("x")', 'n/a', 'OK'],
-          ['+1 415', '12', 'OK'],
+          ['=HYPERLINK("x")', 'n/a'],
+          ['+1 415', '12'],
         ],
       },
+      { row: 2, column: 5, formats: ['@'], values: [['OK'], ['OK']] },
+    ]);
+  });
+
+  it('writes the blocks holding statuses last', () => {
+    const statusFirst: ChunkTargets = { inputColumn: 1, fieldColumns: [4], fieldKinds: ['text'], statusColumn: 2 };
+    const plan = planChunkWrite(
+      grid([['a', '', 'x', '']]),
+      statusFirst,
+      answers({ a: { status: 'OK', values: ['1-10'] } }),
+      false,
+    );
+    expect(plan.blocks).toEqual([
+      { row: 2, column: 4, formats: ['@'], values: [['1-10']] },
+      { row: 2, column: 2, formats: ['@'], values: [['OK']] },
     ]);
   });
 
@@ -165,7 +181,7 @@ describe('planChunkWrite', () => {
         ['b', '', '', 'x', 'y', '', ''],
       ]),
       split,
-      answers({ a: { status: 'OK', values: ['A', 'a2'] }, b: { status: 'OK', values: ['B', 'b2'] } }),
+      answers({ a: { status: 'OK', values: ['A', 'alpha'] }, b: { status: 'OK', values: ['B', 'beta'] } }),
       false,
     );
     expect(plan.blocks).toEqual([
@@ -175,8 +191,8 @@ describe('planChunkWrite', () => {
         column: 6,
         formats: ['@', '@'],
         values: [
-          ['a2', 'OK'],
-          ['b2', 'OK'],
+          ['alpha', 'OK'],
+          ['beta', 'OK'],
         ],
       },
     ]);
