@@ -71,7 +71,10 @@ describe('dist/Code.js', () => {
     expect(menu.addon).toBe(true);
     expect(menu.items).toEqual([
       { caption: 'Research people…', functionName: 'showResearch' },
+      { caption: 'Enrich selection…', functionName: 'showEnrich' },
+      { caption: 'Convert formulas to values', functionName: 'convertSelectionToValues' },
       { caption: 'Settings…', functionName: 'showSettings' },
+      { caption: 'Help', functionName: 'showHelp' },
     ]);
     expect(env.stats.serviceCalls - before).toBeGreaterThan(0);
     expect(env.properties.document()).toEqual({});
