@@ -147,7 +147,8 @@ async function handle(
     return send(response, 200, 'application/json', JSON.stringify(reply));
   }
   if (request.method === 'POST' && path === CLOSE_PATH) {
-    onClose?.();
+    // Once answered: closing may stop this very server.
+    response.once('finish', () => onClose?.());
     return send(response, 200, 'application/json', '{}');
   }
   send(response, 404, 'text/plain', 'Not found.');
