@@ -8,11 +8,12 @@ const SCRAPE = '/api/enrich/scrape';
 describe('retried faults', () => {
   it.each([500, 503])('%i twice, then success: charged once', async (status) => {
     await api.control.addFaults([{ kind: 'status', status, count: 2, path: SCRAPE }]);
-    const { client, clock } = api.connect();
+    // Full jitter at its midpoint: half of 500 ms, then half of 1,000 ms.
+    const { client, clock } = api.connect({ random: () => 0.5 });
     const result = client.scrapeProfile(profileUrl('ada'));
     expect(result).toMatchObject({ ok: true, credits: 2 });
     expect((await api.control.requests()).map((entry) => entry.status)).toEqual([status, status, 200]);
-    expect(clock.sleeps).toHaveLength(2);
+    expect(clock.sleeps).toEqual([250, 500]);
     expect(await api.control.creditsCharged()).toBe(2);
   });
 
@@ -103,7 +104,7 @@ describe('latency and the deadline', () => {
       { kind: 'latency', ms: 800, path: SCRAPE },
       { kind: 'status', status: 500, count: 3, path: SCRAPE },
     ]);
-    const { client, clock } = api.connect();
+    const { client, clock } = api.connect({ time: 'wall' });
     const result = client.scrapeProfile(profileUrl('ada'), { deadline: Date.now() + 1_200 });
     expect(errorOf(result)).toMatchObject({ kind: 'server', status: 500 });
     expect(clock.sleeps).toEqual([]);

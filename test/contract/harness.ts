@@ -21,6 +21,8 @@ export interface ConnectOptions {
   retry?: Partial<RetryPolicy>;
   /** Defaults to 0: retries after no backoff, so tests only wait where a Retry-After says so. */
   random?: () => number;
+  /** What the client's clock follows: only its sleeps (the default, exact waits) or the wall clock (latency). */
+  time?: 'slept' | 'wall';
 }
 
 export interface MockApiHarness {
@@ -61,7 +63,7 @@ export function useMockApi(): MockApiHarness {
       return running().mock.url;
     },
     connect(options = {}) {
-      const clock = new RecordingClock();
+      const clock = new RecordingClock(options.time);
       const client = new ApiClient({
         http: running().http,
         clock,

@@ -43,14 +43,22 @@ export function blockingSleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, ms));
 }
 
-/** The real time, with every sleep recorded. */
+/**
+ * Sleeps for real (the mock's rate limits run on the wall clock) and records every sleep. By default it tells the
+ * time only by what it slept, so the waits a test reads are exact whatever the requests took; a test about slow
+ * answers asks for the wall clock instead, so the client sees how long they took.
+ */
 export class RecordingClock implements Clock {
   readonly sleeps: number[] = [];
+  private readonly startedAt = Date.now();
+  private slept = 0;
+  constructor(private readonly time: 'slept' | 'wall' = 'slept') {}
   now(): number {
-    return Date.now();
+    return this.time === 'wall' ? Date.now() : this.startedAt + this.slept;
   }
   sleep(ms: number): void {
     this.sleeps.push(ms);
+    this.slept += ms;
     blockingSleep(ms);
   }
 }
