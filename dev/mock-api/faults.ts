@@ -14,7 +14,18 @@ function matches(fault: MockFault, path: string): boolean {
   return fault.path.endsWith('*') ? path.startsWith(fault.path.slice(0, -1)) : path === fault.path;
 }
 
-const ACTION_KINDS: Record<FaultAction['kind'], true> = { status: true, rate_limit: true, drop: true, malformed: true };
+const ACTION_KINDS: Record<FaultAction['kind'], true> = {
+  status: true,
+  rate_limit: true,
+  drop: true,
+  malformed: true,
+  empty: true,
+  html: true,
+};
+
+function isStatusFrom(lowest: number, status: unknown): boolean {
+  return Number.isInteger(status) && (status as number) >= lowest && (status as number) <= 599;
+}
 
 /** Why a fault description is unusable, or null when it is fine. */
 export function faultProblem(fault: unknown): string | null {
@@ -29,11 +40,10 @@ export function faultProblem(fault: unknown): string | null {
   }
   if (typeof kind !== 'string' || !(kind in ACTION_KINDS)) return `Unknown fault kind ${JSON.stringify(kind)}.`;
   if (!isCount(count)) return 'count must be a positive integer.';
-  if (kind === 'status') {
-    const { status } = fault as Record<string, unknown>;
-    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)
-      return 'status must be 400-599.';
-  }
+  const { status } = fault as Record<string, unknown>;
+  if (kind === 'status' && !isStatusFrom(400, status)) return 'status must be 400-599.';
+  if ((kind === 'empty' || kind === 'html') && status !== undefined && !isStatusFrom(200, status))
+    return 'status must be 200-599.';
   if (kind === 'rate_limit') {
     const { retryAfterSeconds, via } = fault as Record<string, unknown>;
     if (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0)

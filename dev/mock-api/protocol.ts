@@ -26,6 +26,10 @@ export type MockFault = FaultScope &
     | { kind: 'latency'; ms: number; count?: number }
     | { kind: 'drop'; count: number }
     | { kind: 'malformed'; count: number }
+    /** Nothing in the body, with `status` (default 200). */
+    | { kind: 'empty'; count: number; status?: number }
+    /** An HTML page instead of JSON, as a proxy, gateway or captive portal sends one, with `status` (default 200). */
+    | { kind: 'html'; count: number; status?: number }
   );
 
 /** Options applied to the next research job started (by any key), then forgotten. */

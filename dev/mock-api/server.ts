@@ -37,6 +37,10 @@ const FAULT_SENTENCES: Record<number, string> = {
 };
 
 const MALFORMED_JSON = '{"results": [{"id": "1", "name": "Trunc';
+/** What a proxy or load balancer in front of a service answers with when it cannot (or will not) pass a request on. */
+const HTML_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head>' +
+  '<body><h1>Service Unavailable</h1><p>The server is temporarily unable to service your request.</p></body></html>\n';
 
 function keyFrom(req: IncomingMessage): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
@@ -49,6 +53,11 @@ function sleep(ms: number): Promise<void> {
 
 function faultReply(fault: Exclude<FaultAction, { kind: 'drop' }>): Reply {
   if (fault.kind === 'malformed') return { status: 200, body: null, rawText: MALFORMED_JSON };
+  if (fault.kind === 'empty') return { status: fault.status ?? 200, body: null, rawText: '' };
+  if (fault.kind === 'html') {
+    const headers = { 'Content-Type': 'text/html; charset=utf-8' };
+    return { status: fault.status ?? 200, body: null, rawText: HTML_PAGE, headers };
+  }
   if (fault.kind === 'status') {
     return failure(fault.status, FAULT_SENTENCES[fault.status] ?? `${STATUS_CODES[fault.status] ?? 'Error'}.`);
   }

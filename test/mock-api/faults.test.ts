@@ -1,4 +1,5 @@
-// Injected faults: status, rate_limit (header or body), latency, drop, malformed; FIFO order, path scope, no charge.
+// Injected faults: status, rate_limit (header or body), latency, drop, malformed, empty and HTML bodies; FIFO order,
+// path scope, no charge.
 
 import { DEMO_KEY, profileQuery, startTestMock, type TestMock } from './harness';
 
@@ -113,6 +114,47 @@ describe('faults', () => {
     expect(answer.headers.get('content-type')).toMatch(/application\/json/);
     expect(() => JSON.parse(answer.text)).toThrow();
     expect(await mock.control.creditsCharged()).toBe(0);
+  });
+
+  test('empty answers its status (200 unless given) with no body at all, and charges nothing', async () => {
+    await mock.control.addFaults([
+      { kind: 'empty', count: 1 },
+      { kind: 'empty', count: 1, status: 502 },
+    ]);
+    const ok = await mock.get(SCRAPE);
+    expect([ok.status, ok.text]).toEqual([200, '']);
+    const gateway = await mock.get(SCRAPE);
+    expect([gateway.status, gateway.text]).toEqual([502, '']);
+    expect((await mock.get(SCRAPE)).status).toBe(200);
+    expect(await mock.control.creditsCharged()).toBe(2);
+    expect((await mock.control.requests()).map((entry) => [entry.status, entry.credits])).toEqual([
+      [200, 0],
+      [502, 0],
+      [200, 2],
+    ]);
+  });
+
+  test('html answers an HTML page as text/html (200 unless given), and charges nothing', async () => {
+    await mock.control.addFaults([
+      { kind: 'html', count: 1 },
+      { kind: 'html', count: 1, status: 503, path: '/api/search/companies' },
+    ]);
+    const portal = await mock.get(COMPANIES);
+    expect(portal.status).toBe(200);
+    expect(portal.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(portal.text).toMatch(/^<!DOCTYPE html>/);
+    expect(() => JSON.parse(portal.text)).toThrow();
+    const unavailable = await mock.get(COMPANIES);
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.text).toMatch(/<h1>Service Unavailable<\/h1>/);
+    expect(await mock.control.creditsCharged()).toBe(0);
+  });
+
+  test('empty and html refuse a status outside 200-599', async () => {
+    await expect(mock.control.addFaults([{ kind: 'empty', count: 1, status: 100 }])).rejects.toThrow(/400/);
+    await expect(mock.control.addFaults([{ kind: 'html', count: 1, status: 600 }])).rejects.toThrow(/400/);
+    await expect(mock.control.addFaults([{ kind: 'html', count: 1, status: 2.5 }])).rejects.toThrow(/400/);
+    expect((await mock.get(COMPANIES)).status).toBe(200);
   });
 
   test('path scopes a fault to one endpoint exactly, or to a prefix with *', async () => {
