@@ -1,7 +1,7 @@
-// Flattening: 10,000 modern profiles from the mock's generator into the research column sets (RESEARCH_COLUMNS), and
+// Flattening: 10,000 profile records from the mock's generator into the research column sets (RESEARCH_COLUMNS), and
 // into the companion rows a research poll also writes. Profiles are generated in batches of 1,000 outside the timing.
-import { modernProfileForSlug } from '../dev/mock-api/data';
-import type { ModernProfile } from '../src/core/api/types';
+import { profileRecordForSlug } from '../dev/mock-api/data';
+import type { ProfileRecord } from '../src/core/api/types';
 import { RESEARCH_COLUMNS } from '../src/core/fields/defaults';
 import { COMPANION_COLLECTIONS, flattenCollection, flattenRecord } from '../src/core/fields/flatten';
 import { int, ms, type BenchContext, type BenchReport } from './support';
@@ -12,7 +12,7 @@ const SEED = 7;
 
 type Measure = 'essentials' | 'all' | 'companions';
 
-function flattenBatch(profiles: ModernProfile[], measure: Measure): number {
+function flattenBatch(profiles: ProfileRecord[], measure: Measure): number {
   let cells = 0;
   if (measure === 'companions') {
     for (const profile of profiles) {
@@ -36,7 +36,7 @@ export async function flattenBenchmark(context: BenchContext): Promise<BenchRepo
   };
   let generationMs = 0;
   const generate = (from: number, count: number) =>
-    Array.from({ length: count }, (_, i) => modernProfileForSlug(SEED, `bench-flatten-${from + i}`));
+    Array.from({ length: count }, (_, i) => profileRecordForSlug(SEED, `bench-flatten-${from + i}`));
 
   // Warm-up (not counted): lets V8 optimise the readers before the timed batches.
   const warm = generate(PROFILES, 300);
@@ -61,7 +61,7 @@ export async function flattenBenchmark(context: BenchContext): Promise<BenchRepo
   });
   return {
     id: '(d)',
-    title: `Flattening ${int(PROFILES)} modern profiles (mock generator, seed ${SEED})`,
+    title: `Flattening ${int(PROFILES)} profile records (mock generator, seed ${SEED})`,
     figures: [
       line('essentials', `"essentials" (${RESEARCH_COLUMNS.essentials.length} columns)`),
       line('all', `"all" (${RESEARCH_COLUMNS.all.length} columns)`),

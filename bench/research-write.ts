@@ -9,10 +9,10 @@
 //    over an in-memory Http that serves pre-generated pages of the mock's research profiles. The 1,000 run shows the
 //    two routes agree; 10,000 is beyond what one mock job holds.
 import type { GasEnvironment } from '../dev/gas-fakes';
-import { modernResultForQuery } from '../dev/mock-api/data';
+import { profileRecordForQuery } from '../dev/mock-api/data';
 import { sheetNamed, sheetTable } from '../src/adapters/sheet-table';
 import { ApiClient } from '../src/core/api/client';
-import type { ModernProfile } from '../src/core/api/types';
+import type { ProfileRecord } from '../src/core/api/types';
 import { RESEARCH_COLUMNS } from '../src/core/fields/defaults';
 import { headerFor, type CompanionCollection } from '../src/core/fields/flatten';
 import type { Clock, Http, HttpOutcome } from '../src/core/ports';
@@ -156,11 +156,11 @@ function generatePages(total: number): Pages {
   const data: Pages = { total, pages: [], experience: [], education: [] };
   const ids = new Set<string>();
   for (let start = 0; start < total; start += RESULTS_PAGE_SIZE) {
-    const page: ModernProfile[] = [];
+    const page: ProfileRecord[] = [];
     let experience = 0;
     let education = 0;
     for (let i = start; i < Math.min(total, start + RESULTS_PAGE_SIZE); i++) {
-      const profile = modernResultForQuery(SEED, QUERY, i);
+      const profile = profileRecordForQuery(SEED, QUERY, i);
       // A job lists each profile once; past 1,000 results the generator's random ids can collide (once in 10,000).
       const record = profile as unknown as Record<string, unknown>;
       if (ids.has(String(record.id))) record.id = `${String(record.id)}-${i}`;

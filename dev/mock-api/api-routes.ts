@@ -3,8 +3,8 @@
 import {
   contactLookup,
   legacyProfileForSlug,
-  modernProfileForSlug,
-  modernResultForQuery,
+  profileRecordForSlug,
+  profileRecordForQuery,
   peopleMatchCount,
   personForQuery,
   Random,
@@ -33,7 +33,7 @@ export interface ApiRoute {
   handle(request: ApiRequest): Reply;
 }
 
-const CREDITS = { scrape: 2, contacts: 1, networkProfile: 1, perCompany: 1, perPerson: 1 } as const;
+const CREDITS = { scrape: 2, contacts: 1, profileRecord: 1, perCompany: 1, perPerson: 1 } as const;
 
 const INSUFFICIENT_CREDITS = failure(402, 'Insufficient credits.');
 const PROFILE_PRIVATE = failure(403, 'This profile is private or restricted.');
@@ -53,7 +53,7 @@ function requiredText(query: URLSearchParams, name: string): string | Reply {
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
 
-/** `legacy`: absent or false -> modern; true -> legacy; anything else -> FastAPI's 422. */
+/** `legacy`: absent or false -> the profile record; true -> legacy; anything else -> FastAPI's 422. */
 function legacyFlag(query: URLSearchParams): boolean | Reply {
   const value = query.get('legacy');
   if (value === null || FALSE_WORDS.includes(value.toLowerCase())) return false;
@@ -197,7 +197,7 @@ function jobStatus(request: ApiRequest): Reply {
 
   const view = state.jobs.view(job);
   const available = view.resultsAvailable;
-  const all = legacy ? state.jobs.legacyResults(job, available) : state.jobs.modernResults(job, available);
+  const all = legacy ? state.jobs.legacyResults(job, available) : state.jobs.profileRecordResults(job, available);
   const totalPages = Math.ceil(available / pageSize);
   return ok({
     job_id: job.id,
@@ -255,24 +255,24 @@ function people(request: ApiRequest): Reply {
   const count = Math.min(limit, matches);
   if (state.accounts.credits(key) < count * CREDITS.perPerson) return INSUFFICIENT_CREDITS;
   const results = Array.from({ length: count }, (_, i) =>
-    legacy ? toLegacyProfile(personForQuery(state.seed, text, i).person) : modernResultForQuery(state.seed, text, i),
+    legacy ? toLegacyProfile(personForQuery(state.seed, text, i).person) : profileRecordForQuery(state.seed, text, i),
   );
   const searchId = new Random(state.seed, 'search-id', text, limit).uuid();
   return ok({ results, total: matches, query: text, search_id: searchId }, count * CREDITS.perPerson);
 }
 
 /** Our reading: `network_url` (same rules as scrape) and `legacy`; 1 credit; one record as the body. */
-function networkProfile(request: ApiRequest): Reply {
+function profileRecord(request: ApiRequest): Reply {
   const { state, key, query } = request;
   const slug = profileSlugParam(query);
   if (isReply(slug)) return slug;
   const legacy = legacyFlag(query);
   if (isReply(legacy)) return legacy;
-  if (state.accounts.credits(key) < CREDITS.networkProfile) return INSUFFICIENT_CREDITS;
+  if (state.accounts.credits(key) < CREDITS.profileRecord) return INSUFFICIENT_CREDITS;
   const problem = profileAccessProblem(slug);
   if (problem) return problem;
-  const record = legacy ? legacyProfileForSlug(state.seed, slug) : modernProfileForSlug(state.seed, slug);
-  return ok(record, CREDITS.networkProfile);
+  const record = legacy ? legacyProfileForSlug(state.seed, slug) : profileRecordForSlug(state.seed, slug);
+  return ok(record, CREDITS.profileRecord);
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -283,5 +283,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', pattern: /^\/api\/search\/deep_research\/([^/]+)$/, handle: jobStatus },
   { method: 'POST', pattern: /^\/api\/search\/deep_research\/([^/]+)\/cancel$/, handle: cancelJob },
   { method: 'GET', pattern: /^\/api\/search$/, handle: people },
-  { method: 'GET', pattern: /^\/api\/enrich\/network$/, handle: networkProfile },
+  { method: 'GET', pattern: /^\/api\/enrich\/network$/, handle: profileRecord },
 ];

@@ -1,13 +1,13 @@
 // The synthetic data generators, exported so tests can build the values the mock serves.
 // Every function is pure: the same (seed, input) gives the same record.
 
-import type { ModernProfile, ScrapedProfile } from '../../src/core/api/types';
+import type { ProfileRecord, ScrapedProfile } from '../../src/core/api/types';
 import { criteriaOfQuery } from './data/criteria';
 import { hasNoResults } from './data/companies';
 import { personForSlug, slugForQueryResult, type Person } from './data/person';
 import {
   toLegacyProfile,
-  toModernProfile,
+  toProfileRecord,
   toScrapedProfile,
   type LegacyProfile,
   type MatchContext,
@@ -32,10 +32,10 @@ export {
   isHardCaseQuery,
   LONG_SUMMARY_LENGTH,
   longSummary,
-  MISSING_MODERN_FIELDS,
+  MISSING_PROFILE_RECORD_FIELDS,
   MISSING_SCRAPED_FIELDS,
   MISSING_SCRAPED_PROFILE_FIELDS,
-  NULLED_MODERN_ARRAYS,
+  NULLED_PROFILE_RECORD_ARRAYS,
   NULLED_SCRAPED_ARRAYS,
   NULLED_SCRAPED_PROFILE_ARRAYS,
   RTL_PLACE,
@@ -48,7 +48,7 @@ export { placeText } from './data/text';
 export {
   profileUrl,
   toLegacyProfile,
-  toModernProfile,
+  toProfileRecord,
   toScrapedProfile,
   type LegacyProfile,
   type LegacyExperience,
@@ -61,8 +61,8 @@ export function scrapedProfileForSlug(seed: number, slug: string): ScrapedProfil
 }
 
 /** The record of GET /api/enrich/network: no search context, so `match_data` is null. */
-export function modernProfileForSlug(seed: number, slug: string): ModernProfile {
-  return toModernProfile(personForSlug(seed, slug));
+export function profileRecordForSlug(seed: number, slug: string): ProfileRecord {
+  return toProfileRecord(personForSlug(seed, slug));
 }
 
 export function legacyProfileForSlug(seed: number, slug: string): LegacyProfile {
@@ -87,7 +87,7 @@ export function personForQuery(seed: number, query: string, index: number): { pe
   return { person, match: { rank: index, criteria } };
 }
 
-export function modernResultForQuery(seed: number, query: string, index: number): ModernProfile {
+export function profileRecordForQuery(seed: number, query: string, index: number): ProfileRecord {
   const { person, match } = personForQuery(seed, query, index);
-  return toModernProfile(person, match);
+  return toProfileRecord(person, match);
 }

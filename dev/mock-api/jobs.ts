@@ -1,11 +1,11 @@
 // Deep research jobs on the job clock: pending 5 s -> searching 30 s -> processing (results appear one by one)
 // -> completed; or -> error (queries with the word "fail", or failAfterResults) or -> cancelled.
 
-import type { JobStatus, ModernProfile } from '../../src/core/api/types';
+import type { JobStatus, ProfileRecord } from '../../src/core/api/types';
 import type { MockClock } from './clock';
 import {
   hasNoResults,
-  modernResultForQuery,
+  profileRecordForQuery,
   personForQuery,
   Random,
   toLegacyProfile,
@@ -41,7 +41,7 @@ export interface ResearchJob {
   totalFound: number;
   filteredPerResult: number;
   cancelledAtJobTime: number | null;
-  modernRecords: ModernProfile[];
+  profileRecords: ProfileRecord[];
   legacyRecords: LegacyProfile[];
 }
 
@@ -119,7 +119,7 @@ export class ResearchJobs {
       totalFound: targetResults === 0 ? 0 : targetResults * random.int(3, 8) + random.int(0, 50),
       filteredPerResult: random.float(0.5, 2.5),
       cancelledAtJobTime: null,
-      modernRecords: [],
+      profileRecords: [],
       legacyRecords: [],
     };
     this.jobs.set(id, job);
@@ -146,14 +146,14 @@ export class ResearchJobs {
   }
 
   /** The first `count` entries of the results list; a repeat is the very record it repeats. */
-  modernResults(job: ResearchJob, count: number): ModernProfile[] {
-    for (let i = job.modernRecords.length; i < count; i++) {
+  profileRecordResults(job: ResearchJob, count: number): ProfileRecord[] {
+    for (let i = job.profileRecords.length; i < count; i++) {
       const source = job.repeats.get(i);
-      job.modernRecords.push(
-        source === undefined ? modernResultForQuery(this.seed, job.query, i) : job.modernRecords[source],
+      job.profileRecords.push(
+        source === undefined ? profileRecordForQuery(this.seed, job.query, i) : job.profileRecords[source],
       );
     }
-    return job.modernRecords.slice(0, count);
+    return job.profileRecords.slice(0, count);
   }
 
   legacyResults(job: ResearchJob, count: number): LegacyProfile[] {

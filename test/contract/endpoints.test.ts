@@ -136,8 +136,8 @@ describe('contact lookup', () => {
   });
 });
 
-describe('people search and profile record (modern format)', () => {
-  it('searches people for 1 credit per result, asking for the modern format', async () => {
+describe('people search and profile record (legacy=false)', () => {
+  it('searches people for 1 credit per result, asking for profile records (legacy=false)', async () => {
     const { client } = api.connect();
     const result = client.searchPeople({ query: 'CTOs in Lisbon', limit: 5 });
     const value = valueOf(result);
@@ -149,7 +149,7 @@ describe('people search and profile record (modern format)', () => {
     expect(logged).toMatchObject({ query: { query: 'CTOs in Lisbon', limit: '5', legacy: 'false' }, credits: 5 });
   });
 
-  it('returns the modern profile record for 1 credit', async () => {
+  it('returns the profile record for 1 credit', async () => {
     const { client } = api.connect();
     const result = client.enrichProfile('network.com/in/ada-lovelace');
     expect(valueOf(result).experience?.[0]).toHaveProperty('date_from_year');
@@ -158,7 +158,7 @@ describe('people search and profile record (modern format)', () => {
     expect(logged).toMatchObject({ query: { network_url: profileUrl('ada-lovelace'), legacy: 'false' }, credits: 1 });
   });
 
-  it('reads modern records with null arrays, missing or extra fields, and many results', async () => {
+  it('reads profile records with null arrays, missing or extra fields, and many results', async () => {
     const { client } = api.connect();
     for (const slug of ['hard-null-arrays', 'hard-missing-fields', 'hard-extra-fields', 'hard-case']) {
       expect(valueOf(client.enrichProfile(profileUrl(slug)))).toHaveProperty('full_name');

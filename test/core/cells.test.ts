@@ -13,7 +13,7 @@ import { readTypedText } from '../../dev/gas-fakes/cell-input';
 import type { KindName } from '../../src/core/fields/catalog';
 import { RESEARCH_COLUMNS } from '../../src/core/fields/defaults';
 import { collectionColumns, flattenCollection, flattenRows } from '../../src/core/fields/flatten';
-import { modernProfile } from './fields/samples';
+import { profileRecord } from './fields/samples';
 
 const columns = (...kinds: KindName[]) => kinds.map((kind) => ({ kind }));
 
@@ -95,7 +95,7 @@ describe('planWrite', () => {
   });
 
   it('plans flattened research rows and companion rows safely', () => {
-    const profiles = [modernProfile, { ...modernProfile, id: 'p-2', connections_count: '500+' } as never];
+    const profiles = [profileRecord, { ...profileRecord, id: 'p-2', connections_count: '500+' } as never];
     const data = flattenRows(profiles, RESEARCH_COLUMNS.all, { headers: false });
     const plan = planWrite(RESEARCH_COLUMNS.all, data);
     expect(isSafeToWrite(plan.formats, plan.rows)).toBe(true);
@@ -105,7 +105,7 @@ describe('planWrite', () => {
     expect(plan.formats[column('connections_count')]).toBe(TEXT_FORMAT);
     expect(plan.rows[0][column('connections_count')]).toBe('500');
 
-    const experience = planWrite(collectionColumns('experience'), flattenCollection(modernProfile, 'experience'));
+    const experience = planWrite(collectionColumns('experience'), flattenCollection(profileRecord, 'experience'));
     expect(isSafeToWrite(experience.formats, experience.rows)).toBe(true);
   });
 });

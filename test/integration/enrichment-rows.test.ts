@@ -2,7 +2,7 @@
 // API text that Sheets would read as a formula, number or date arrives as the text it is.
 jest.setTimeout(30_000);
 import type { GasEnvironment } from '../../dev/gas-fakes';
-import { HARD_CASE_SLUG, HARD_TEXT, modernProfileForSlug, scrapedProfileForSlug } from '../../dev/mock-api/data';
+import { HARD_CASE_SLUG, HARD_TEXT, profileRecordForSlug, scrapedProfileForSlug } from '../../dev/mock-api/data';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
 import {
@@ -129,7 +129,7 @@ describe('text stays text', () => {
     const zip = 'experience.1.company_hq_zipcode';
     const profile = { sheetName: 'Leads', inputA1: 'A1:A2', operation: 'profile' as const, fields: [zip] };
     continueUntilDone(loaded, start(loaded, { ...profile, overwrite: true }).runId);
-    expect(modernProfileForSlug(SEED, HARD_CASE_SLUG).experience?.[0].company_hq_zipcode).toBe(
+    expect(profileRecordForSlug(SEED, HARD_CASE_SLUG).experience?.[0].company_hq_zipcode).toBe(
       HARD_TEXT.leadingZeroZip,
     );
     expect(columnByHeader(loaded.env, 'Leads', zip, 2)).toEqual([HARD_TEXT.leadingZeroZip]);

@@ -168,7 +168,7 @@ describe('SEARCH_COMPANIES and SEARCH_PEOPLE', () => {
 });
 
 describe('ENRICH_PROFILE', () => {
-  it('returns the modern record and sends legacy=false', async () => {
+  it('returns the profile record and sends legacy=false', async () => {
     const addon = await addonWithKey(mock);
     const rows = formula(addon, 'ENRICH_PROFILE', [
       [[url('ann')], [url('ann')]],

@@ -2,9 +2,9 @@
 // ways to make an execution run out of time in the fakes.
 import type { CellValue, GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
-import { modernResultForQuery } from '../../dev/mock-api/data';
+import { profileRecordForQuery } from '../../dev/mock-api/data';
 import type { JobInternalState } from '../../dev/mock-api/protocol';
-import type { ModernProfile } from '../../src/core/api/types';
+import type { ProfileRecord } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
 
 /** A job summary as the sidebar receives it (src/core/contract.ts). */
@@ -67,16 +67,16 @@ export function readSheet(env: GasEnvironment, name: string): SheetRows {
 }
 
 /** The profiles a mock job ends with, in list order, each once (repeats dropped). */
-export function expectedProfiles(seed: number, state: JobInternalState): ModernProfile[] {
+export function expectedProfiles(seed: number, state: JobInternalState): ProfileRecord[] {
   const repeats = new Set(state.duplicatePositions.map((entry) => entry.position));
-  const profiles: ModernProfile[] = [];
+  const profiles: ProfileRecord[] = [];
   for (let i = 0; i < state.targetResults; i++)
-    if (!repeats.has(i)) profiles.push(modernResultForQuery(seed, state.query, i));
+    if (!repeats.has(i)) profiles.push(profileRecordForQuery(seed, state.query, i));
   return profiles;
 }
 
 /** The entries of a profile's collection that become companion rows (objects only, as flattenCollection keeps). */
-export function entriesOf(profile: ModernProfile, collection: 'experience' | 'education'): unknown[] {
+export function entriesOf(profile: ProfileRecord, collection: 'experience' | 'education'): unknown[] {
   const list = (profile as unknown as Record<string, unknown>)[collection];
   return Array.isArray(list) ? list.filter((entry) => typeof entry === 'object' && entry !== null) : [];
 }
@@ -87,7 +87,7 @@ export function entriesOf(profile: ModernProfile, collection: 'experience' | 'ed
  */
 export function expectCompanionGroups(
   sheet: SheetRows,
-  profiles: ModernProfile[],
+  profiles: ProfileRecord[],
   collection: 'experience' | 'education',
 ): void {
   const owners = sheet.column('profile_id').map(String);

@@ -2,7 +2,7 @@
 // trigger run them, against the mock API's research jobs on its manual job clock.
 jest.setTimeout(30_000); // its longest test (237 results) took 5 s on a busy 2-core machine: too near the default 10 s
 import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
-import { modernResultForQuery } from '../../dev/mock-api/data';
+import { profileRecordForQuery } from '../../dev/mock-api/data';
 import { JOB_ERROR_TEXT } from '../../dev/mock-api/jobs';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { HARD_TEXT } from '../../dev/mock-api/data/hard-cases';
@@ -572,7 +572,7 @@ describe('what arrives in the sheets', () => {
     const education = readSheet(env, educationSheet(job));
     expect(education.headers[0]).toBe('profile_id');
     expect(education.rows.filter((line) => line[0] === row('id'))).toHaveLength(
-      entriesOf(modernResultForQuery(SEED, 'hard case engineers', 0), 'education').length,
+      entriesOf(profileRecordForQuery(SEED, 'hard case engineers', 0), 'education').length,
     );
     expect(education.rows[0]).toContain(HARD_TEXT.rtlSchool);
   });

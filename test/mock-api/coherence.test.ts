@@ -7,8 +7,8 @@ import type {
   CompanySearchResponse,
   ContactLookupResponse,
   ContactResult,
-  ModernMatchData,
-  ModernProfile,
+  ProfileRecordMatchData,
+  ProfileRecord,
   PeopleSearchResponse,
   ScrapedProfile,
 } from '../../src/core/api/types';
@@ -149,11 +149,11 @@ describe('people', () => {
     const { results } = (
       await mock.get<PeopleSearchResponse>(`/api/search?query=${encodeURIComponent(query)}&limit=50`)
     ).body;
-    const inBerlin = results.filter((record: ModernProfile) => record.location_city === 'Berlin');
+    const inBerlin = results.filter((record: ProfileRecord) => record.location_city === 'Berlin');
     expect(inBerlin.length).toBeGreaterThan(45);
-    for (const record of results as ModernProfile[]) {
+    for (const record of results as ProfileRecord[]) {
       // The mock serves one match object per record.
-      const matched = (record.match_data as ModernMatchData | null)?.matched_criteria ?? [];
+      const matched = (record.match_data as ProfileRecordMatchData | null)?.matched_criteria ?? [];
       expect(matched.includes('Based in Berlin')).toBe(record.location_city === 'Berlin');
       expect(spells(record.network_url ?? '', record.full_name ?? '')).toBe(true);
     }

@@ -4,15 +4,15 @@ import type {
   Company,
   CompanySearchResponse,
   ContactResult,
-  ModernProfile,
+  ProfileRecord,
   ScrapedProfile,
 } from '../../src/core/api/types';
 import {
   EXTRA_FIELDS,
   HARD_TEXT,
   LONG_SUMMARY_LENGTH,
-  MISSING_MODERN_FIELDS,
-  NULLED_MODERN_ARRAYS,
+  MISSING_PROFILE_RECORD_FIELDS,
+  NULLED_PROFILE_RECORD_ARRAYS,
   NULLED_SCRAPED_ARRAYS,
   personForQuery,
   RTL_PLACE,
@@ -31,10 +31,10 @@ const url = (slug: string) => `https://www.network.com/in/${slug}`;
 const scrape = async (slug: string) =>
   (await mock.get<ScrapedProfile>(`/api/enrich/scrape?${profileQuery(url(slug))}`)).body;
 const enrich = async (slug: string) =>
-  (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(url(slug))}`)).body;
+  (await mock.get<ProfileRecord>(`/api/enrich/network?${profileQuery(url(slug))}`)).body;
 
 describe('hard-case fixture', () => {
-  test('the scraped record holds every text hard case at once', async () => {
+  test('the scraped profile holds every text hard case at once', async () => {
     const record = await scrape('hard-case');
     expect(record.profile.headline).toBe(HARD_TEXT.formula);
     expect(record.profile.title).toBe(HARD_TEXT.plus);
@@ -49,7 +49,7 @@ describe('hard-case fixture', () => {
     expect(record.profile.summary.startsWith(HARD_TEXT.newlines)).toBe(true);
   });
 
-  test('the modern record too, with the leading-zero zip and the date-like size range', async () => {
+  test('the profile record too, with the leading-zero zip and the date-like size range', async () => {
     const record = await enrich('hard-case');
     const current = record.experience?.[0];
     expect(record.headline).toBe(HARD_TEXT.formula);
@@ -84,7 +84,7 @@ describe('hard-case fixture', () => {
     expect(companies[0].network_company_description).toContain('🚀');
     expect(companies[0].network_company_description).toContain('\n');
 
-    const people = (await mock.get('/api/search?query=a%20hard%20case&limit=2')).body.results as ModernProfile[];
+    const people = (await mock.get('/api/search?query=a%20hard%20case&limit=2')).body.results as ProfileRecord[];
     expect(people[0].headline).toBe(HARD_TEXT.formula);
 
     const started = await mock.post('/api/search/deep_research', { query: 'hard case people', limit: 3 });
@@ -101,26 +101,26 @@ describe('single-quirk fixtures', () => {
   });
 
   test.each([
-    ['hard-formula', (r: ModernProfile) => r.headline, HARD_TEXT.formula],
-    ['hard-plus', (r: ModernProfile) => r.active_experience_title, HARD_TEXT.plus],
-    ['hard-leading-zero-zip', (r: ModernProfile) => r.experience?.[0].company_hq_zipcode, '00501'],
-    ['hard-date-like', (r: ModernProfile) => r.experience?.[0].company_size_range, '1-10'],
-    ['hard-newlines', (r: ModernProfile) => r.summary, HARD_TEXT.newlines],
+    ['hard-formula', (r: ProfileRecord) => r.headline, HARD_TEXT.formula],
+    ['hard-plus', (r: ProfileRecord) => r.active_experience_title, HARD_TEXT.plus],
+    ['hard-leading-zero-zip', (r: ProfileRecord) => r.experience?.[0].company_hq_zipcode, '00501'],
+    ['hard-date-like', (r: ProfileRecord) => r.experience?.[0].company_size_range, '1-10'],
+    ['hard-newlines', (r: ProfileRecord) => r.summary, HARD_TEXT.newlines],
   ])('%s', async (slug, read, expected) => {
     expect(read(await enrich(slug))).toBe(expected);
   });
 
-  test('hard-null-arrays: null where arrays are expected (modern and scraped)', async () => {
-    const modern = (await enrich('hard-null-arrays')) as unknown as Record<string, unknown>;
-    for (const field of NULLED_MODERN_ARRAYS) expect(modern[field]).toBeNull();
+  test('hard-null-arrays: null where arrays are expected (profile record and scraped profile)', async () => {
+    const record = (await enrich('hard-null-arrays')) as unknown as Record<string, unknown>;
+    for (const field of NULLED_PROFILE_RECORD_ARRAYS) expect(record[field]).toBeNull();
     const scraped = (await scrape('hard-null-arrays')) as unknown as Record<string, unknown>;
     for (const field of NULLED_SCRAPED_ARRAYS) expect(scraped[field]).toBeNull();
     expect((scraped.profile as Record<string, unknown>).websites).toBeNull();
   });
 
   test('hard-missing-fields: fields absent', async () => {
-    const modern = await enrich('hard-missing-fields');
-    for (const field of MISSING_MODERN_FIELDS) expect(field in modern).toBe(false);
+    const record = await enrich('hard-missing-fields');
+    for (const field of MISSING_PROFILE_RECORD_FIELDS) expect(field in record).toBe(false);
     const scraped = await scrape('hard-missing-fields');
     expect('certifications' in scraped).toBe(false);
     expect('microblog_handle' in scraped.profile).toBe(false);
@@ -159,7 +159,7 @@ describe('sprinkled hard cases', () => {
     );
     expect(query).toBeDefined();
     const results = (await mock.get(`/api/search?query=${encodeURIComponent(query ?? '')}&limit=100`)).body
-      .results as ModernProfile[];
+      .results as ProfileRecord[];
     const odd = (text: string | null | undefined) => /^[=\-@]/.test(text ?? '');
     expect(
       results.some((record) => [record.headline, record.experience?.[0].company_name, record.skills?.[0]].some(odd)),

@@ -1,9 +1,9 @@
 // GET /api/enrich/scrape and GET /api/enrich/network: shapes, URL rules, private/missing profiles, legacy, determinism.
 
-import type { ModernProfile, ScrapedProfile } from '../../src/core/api/types';
+import type { ProfileRecord, ScrapedProfile } from '../../src/core/api/types';
 import {
   legacyProfileForSlug,
-  modernProfileForSlug,
+  profileRecordForSlug,
   personForQuery,
   personForSlug,
   scrapedProfileForSlug,
@@ -14,19 +14,19 @@ import {
   DEPARTMENT_BREAKDOWN_KEYS,
   COLLECTION_FIELD_CHANGE_KEYS,
   MANAGEMENT_LEVEL_BREAKDOWN_KEYS,
-  MODERN_AWARD_KEYS,
-  MODERN_CERTIFICATION_KEYS,
-  MODERN_COURSE_KEYS,
-  MODERN_EDUCATION_KEYS,
-  MODERN_EXPERIENCE_KEYS,
-  MODERN_GITHUB_REPO_KEYS,
-  MODERN_LANGUAGE_KEYS,
-  MODERN_MATCH_DATA_KEYS,
-  MODERN_ORGANIZATION_KEYS,
-  MODERN_PATENT_KEYS,
-  MODERN_PROFILE_KEYS,
-  MODERN_PROJECT_KEYS,
-  MODERN_PUBLICATION_KEYS,
+  PROFILE_RECORD_AWARD_KEYS,
+  PROFILE_RECORD_CERTIFICATION_KEYS,
+  PROFILE_RECORD_COURSE_KEYS,
+  PROFILE_RECORD_EDUCATION_KEYS,
+  PROFILE_RECORD_EXPERIENCE_KEYS,
+  PROFILE_RECORD_GITHUB_REPO_KEYS,
+  PROFILE_RECORD_LANGUAGE_KEYS,
+  PROFILE_RECORD_MATCH_DATA_KEYS,
+  PROFILE_RECORD_ORGANIZATION_KEYS,
+  PROFILE_RECORD_PATENT_KEYS,
+  PROFILE_RECORD_KEYS,
+  PROFILE_RECORD_PROJECT_KEYS,
+  PROFILE_RECORD_PUBLICATION_KEYS,
   PROJECTED_ADDITIONAL_SALARY_KEYS,
   RECENT_EXPERIENCE_CHANGE_KEYS,
   ROOT_FIELD_CHANGE_KEYS,
@@ -61,7 +61,7 @@ function normalSlug(): string {
 }
 
 describe('scrape', () => {
-  test('returns every field of the scraped record and charges 2 credits', async () => {
+  test('returns every field of the scraped profile and charges 2 credits', async () => {
     const answer = await mock.get<ScrapedProfile>(`/api/enrich/scrape?${profileQuery(URL_OF(SLUG))}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/application\/json/);
@@ -148,11 +148,11 @@ describe('scrape', () => {
   });
 });
 
-describe('network profile (modern record)', () => {
-  test('a normal record carries every root field of ModernProfile (97 with the unnamed three)', async () => {
-    const answer = await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`);
+describe('profile record (GET /api/enrich/network)', () => {
+  test('a normal record carries every root field of ProfileRecord (97 with the unnamed three)', async () => {
+    const answer = await mock.get<ProfileRecord>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`);
     expect(answer.status).toBe(200);
-    expectKeys(answer.body, MODERN_PROFILE_KEYS);
+    expectKeys(answer.body, PROFILE_RECORD_KEYS);
     expect(Object.keys(answer.body)).toHaveLength(97);
     expect(answer.body.match_data).toBeNull();
   });
@@ -161,7 +161,7 @@ describe('network profile (modern record)', () => {
     // 100 search results cover every collection; quirky records (null arrays, missing fields) are skipped.
     const query = 'engineers and founders';
     const records = (
-      await mock.get<{ results: ModernProfile[] }>(`/api/search?query=${encodeURIComponent(query)}&limit=100`)
+      await mock.get<{ results: ProfileRecord[] }>(`/api/search?query=${encodeURIComponent(query)}&limit=100`)
     ).body.results.filter((_, i) => personForQuery(1, query, i).person.quirks.length === 0);
     const seen = new Map<string, number>();
     const check = (
@@ -177,23 +177,23 @@ describe('network profile (modern record)', () => {
       }
     };
     for (const record of records) {
-      check('experience', record.experience, MODERN_EXPERIENCE_KEYS, 48);
+      check('experience', record.experience, PROFILE_RECORD_EXPERIENCE_KEYS, 48);
       check(
         'stock tickers',
         record.experience?.flatMap((entry) => entry.company_stock_ticker ?? []),
         STOCK_TICKER_KEYS,
       );
-      check('education', record.education, MODERN_EDUCATION_KEYS);
-      check('languages', record.languages, MODERN_LANGUAGE_KEYS);
-      check('awards', record.awards, MODERN_AWARD_KEYS);
-      check('certifications', record.certifications, MODERN_CERTIFICATION_KEYS);
-      check('organizations', record.organizations, MODERN_ORGANIZATION_KEYS);
-      check('patents', record.patents, MODERN_PATENT_KEYS);
-      check('projects', record.projects, MODERN_PROJECT_KEYS);
-      check('publications', record.publications, MODERN_PUBLICATION_KEYS);
-      check('github_repos', record.github_repos, MODERN_GITHUB_REPO_KEYS);
-      check('courses', record.courses, MODERN_COURSE_KEYS);
-      check('match_data', record.match_data ? [record.match_data] : [], MODERN_MATCH_DATA_KEYS);
+      check('education', record.education, PROFILE_RECORD_EDUCATION_KEYS);
+      check('languages', record.languages, PROFILE_RECORD_LANGUAGE_KEYS);
+      check('awards', record.awards, PROFILE_RECORD_AWARD_KEYS);
+      check('certifications', record.certifications, PROFILE_RECORD_CERTIFICATION_KEYS);
+      check('organizations', record.organizations, PROFILE_RECORD_ORGANIZATION_KEYS);
+      check('patents', record.patents, PROFILE_RECORD_PATENT_KEYS);
+      check('projects', record.projects, PROFILE_RECORD_PROJECT_KEYS);
+      check('publications', record.publications, PROFILE_RECORD_PUBLICATION_KEYS);
+      check('github_repos', record.github_repos, PROFILE_RECORD_GITHUB_REPO_KEYS);
+      check('courses', record.courses, PROFILE_RECORD_COURSE_KEYS);
+      check('match_data', record.match_data ? [record.match_data] : [], PROFILE_RECORD_MATCH_DATA_KEYS);
       check('projected_additional_salary', record.projected_additional_salary, PROJECTED_ADDITIONAL_SALARY_KEYS);
       check(
         'department breakdown',
@@ -214,7 +214,7 @@ describe('network profile (modern record)', () => {
   });
 
   test('values have the formats docs/api.md describes', async () => {
-    const record = (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`)).body;
+    const record = (await mock.get<ProfileRecord>(`/api/enrich/network?${profileQuery(URL_OF(normalSlug()))}`)).body;
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
     for (const field of [
       'created_at',
@@ -246,19 +246,19 @@ describe('network profile (modern record)', () => {
   });
 
   test('agrees with the scrape of the same URL and charges 1 credit', async () => {
-    const modern = (await mock.get<ModernProfile>(`/api/enrich/network?${profileQuery(URL_OF(SLUG))}`)).body;
+    const record = (await mock.get<ProfileRecord>(`/api/enrich/network?${profileQuery(URL_OF(SLUG))}`)).body;
     const scraped = scrapedProfileForSlug(1, SLUG);
-    expect(modern.full_name).toBe(scraped.profile.name);
+    expect(record.full_name).toBe(scraped.profile.name);
     // A slug that spells a name keeps it.
-    expect([modern.first_name, modern.last_name]).toEqual(['Anna', 'Schmidt']);
-    expect(modern.experience?.map((entry) => entry.company_name)).toEqual(
+    expect([record.first_name, record.last_name]).toEqual(['Anna', 'Schmidt']);
+    expect(record.experience?.map((entry) => entry.company_name)).toEqual(
       scraped.experience.map((entry) => entry.employer_name),
     );
-    expect(modern).toEqual(modernProfileForSlug(1, SLUG));
+    expect(record).toEqual(profileRecordForSlug(1, SLUG));
     expect(await mock.control.creditsCharged({ path: '/api/enrich/network' })).toBe(1);
   });
 
-  test('legacy=true answers the simplified legacy shape; legacy=false the modern one', async () => {
+  test('legacy=true answers the simplified legacy shape; legacy=false the profile record', async () => {
     const legacy = (await mock.get(`/api/enrich/network?${profileQuery(URL_OF(SLUG))}&legacy=true`)).body;
     expect(legacy).toEqual(legacyProfileForSlug(1, SLUG));
     expect(Object.keys(legacy).length).toBeGreaterThanOrEqual(10);
@@ -270,8 +270,8 @@ describe('network profile (modern record)', () => {
     expect(experienceFields).toBeGreaterThanOrEqual(10);
     expect(experienceFields).toBeLessThanOrEqual(15);
     expect(legacy.experience[0].start_date).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
-    const modern = (await mock.get(`/api/enrich/network?${profileQuery(URL_OF(SLUG))}&legacy=false`)).body;
-    expect(modern.full_name).toBeDefined();
+    const record = (await mock.get(`/api/enrich/network?${profileQuery(URL_OF(SLUG))}&legacy=false`)).body;
+    expect(record.full_name).toBeDefined();
   });
 
   test('422 for a legacy value that is not a boolean', async () => {

@@ -91,7 +91,7 @@ export const COMPANY_KEYS = keysOf<Api.Company>()([
 ]);
 export const CONTACT_KEYS = keysOf<Api.Contact>()(['type', 'value', 'subType', 'rating']);
 export const SOCIAL_KEYS = keysOf<Api.Social>()(['type', 'link', 'rating']);
-export const MODERN_PROFILE_KEYS = keysOf<Api.ModernProfile>()([
+export const PROFILE_RECORD_KEYS = keysOf<Api.ProfileRecord>()([
   'id',
   'name',
   'full_name',
@@ -187,7 +187,7 @@ export const MODERN_PROFILE_KEYS = keysOf<Api.ModernProfile>()([
   'courses',
   'match_data',
 ]);
-export const MODERN_EXPERIENCE_KEYS = keysOf<Api.ModernExperience>()([
+export const PROFILE_RECORD_EXPERIENCE_KEYS = keysOf<Api.ProfileRecordExperience>()([
   'active_experience',
   'position_title',
   'department',
@@ -236,7 +236,7 @@ export const MODERN_EXPERIENCE_KEYS = keysOf<Api.ModernExperience>()([
   'company_is_b2b',
   'order_in_profile',
 ]);
-export const MODERN_EDUCATION_KEYS = keysOf<Api.ModernEducation>()([
+export const PROFILE_RECORD_EDUCATION_KEYS = keysOf<Api.ProfileRecordEducation>()([
   'degree',
   'description',
   'institution_url',
@@ -254,8 +254,12 @@ export const MODERN_EDUCATION_KEYS = keysOf<Api.ModernEducation>()([
   'date_to_year',
   'order_in_profile',
 ]);
-export const MODERN_LANGUAGE_KEYS = keysOf<Api.ModernLanguage>()(['language', 'proficiency', 'order_in_profile']);
-export const MODERN_AWARD_KEYS = keysOf<Api.ModernAward>()([
+export const PROFILE_RECORD_LANGUAGE_KEYS = keysOf<Api.ProfileRecordLanguage>()([
+  'language',
+  'proficiency',
+  'order_in_profile',
+]);
+export const PROFILE_RECORD_AWARD_KEYS = keysOf<Api.ProfileRecordAward>()([
   'title',
   'issuer',
   'description',
@@ -263,7 +267,7 @@ export const MODERN_AWARD_KEYS = keysOf<Api.ModernAward>()([
   'date_month',
   'order_in_profile',
 ]);
-export const MODERN_CERTIFICATION_KEYS = keysOf<Api.ModernCertification>()([
+export const PROFILE_RECORD_CERTIFICATION_KEYS = keysOf<Api.ProfileRecordCertification>()([
   'title',
   'issuer',
   'date_from_year',
@@ -271,7 +275,7 @@ export const MODERN_CERTIFICATION_KEYS = keysOf<Api.ModernCertification>()([
   'date_to_year',
   'date_to_month',
 ]);
-export const MODERN_ORGANIZATION_KEYS = keysOf<Api.ModernOrganization>()([
+export const PROFILE_RECORD_ORGANIZATION_KEYS = keysOf<Api.ProfileRecordOrganization>()([
   'organization_name',
   'position',
   'description',
@@ -280,14 +284,14 @@ export const MODERN_ORGANIZATION_KEYS = keysOf<Api.ModernOrganization>()([
   'date_to_year',
   'date_to_month',
 ]);
-export const MODERN_PATENT_KEYS = keysOf<Api.ModernPatent>()([
+export const PROFILE_RECORD_PATENT_KEYS = keysOf<Api.ProfileRecordPatent>()([
   'title',
   'description',
   'status',
   'date_year',
   'date_month',
 ]);
-export const MODERN_PROJECT_KEYS = keysOf<Api.ModernProject>()([
+export const PROFILE_RECORD_PROJECT_KEYS = keysOf<Api.ProfileRecordProject>()([
   'name',
   'description',
   'date_from_year',
@@ -295,21 +299,24 @@ export const MODERN_PROJECT_KEYS = keysOf<Api.ModernProject>()([
   'date_to_year',
   'date_to_month',
 ]);
-export const MODERN_PUBLICATION_KEYS = keysOf<Api.ModernPublication>()([
+export const PROFILE_RECORD_PUBLICATION_KEYS = keysOf<Api.ProfileRecordPublication>()([
   'title',
   'description',
   'publisher_names',
   'date_year',
   'date_month',
 ]);
-export const MODERN_GITHUB_REPO_KEYS = keysOf<Api.ModernGithubRepo>()([
+export const PROFILE_RECORD_GITHUB_REPO_KEYS = keysOf<Api.ProfileRecordGithubRepo>()([
   'name',
   'summary',
   'stars',
   'contributions_count',
 ]);
-export const MODERN_COURSE_KEYS = keysOf<Api.ModernCourse>()(['organizer', 'title', 'order_in_profile']);
-export const MODERN_MATCH_DATA_KEYS = keysOf<Api.ModernMatchData>()(['similarity_score', 'matched_criteria']);
+export const PROFILE_RECORD_COURSE_KEYS = keysOf<Api.ProfileRecordCourse>()(['organizer', 'title', 'order_in_profile']);
+export const PROFILE_RECORD_MATCH_DATA_KEYS = keysOf<Api.ProfileRecordMatchData>()([
+  'similarity_score',
+  'matched_criteria',
+]);
 export const DEPARTMENT_BREAKDOWN_KEYS = keysOf<Api.DepartmentBreakdown>()([
   'department',
   'management_level',

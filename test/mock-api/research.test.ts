@@ -1,8 +1,8 @@
 // Deep research jobs on the manual job clock: states, gradual results, stable pages, duplicates, failure,
 // cancellation, ownership, validation, legacy shape; plus the realtime clock.
 
-import type { JobStatusResponse, ModernProfile } from '../../src/core/api/types';
-import { modernResultForQuery } from '../../dev/mock-api/data';
+import type { JobStatusResponse, ProfileRecord } from '../../src/core/api/types';
+import { profileRecordForQuery } from '../../dev/mock-api/data';
 import { JOB_ERROR_TEXT, PENDING_MS, SEARCHING_MS } from '../../dev/mock-api/jobs';
 import { newKey, startTestMock, type TestMock } from './harness';
 import { JOB_STATUS_RESPONSE_KEYS, PAGINATION_KEYS } from './record-keys';
@@ -55,7 +55,7 @@ describe('research job lifecycle', () => {
     expect(answer.body).toMatchObject({ chunks_processed: 0, total_chunks: 2 });
     expect(answer.body.error).toBeUndefined();
     answer.body.results.forEach((record, i) =>
-      expect(record).toEqual(modernResultForQuery(1, 'fintech founders in Berlin', i)),
+      expect(record).toEqual(profileRecordForQuery(1, 'fintech founders in Berlin', i)),
     );
 
     await mock.control.advanceToResult(jobId, 30);
@@ -115,7 +115,7 @@ describe('research job lifecycle', () => {
     const job = await mock.control.job(jobId);
     expect(job.duplicatePositions).toHaveLength(3);
     await mock.control.advanceClock(10 * 60_000);
-    const results = (await status(jobId)).body.results as ModernProfile[];
+    const results = (await status(jobId)).body.results as ProfileRecord[];
     expect(results).toHaveLength(20);
     expect(new Set(results.map((record) => record.id)).size).toBe(17);
     for (const { position, repeats } of job.duplicatePositions) {
@@ -236,8 +236,8 @@ describe('research access and validation', () => {
       expect(record.full_name).toBeUndefined();
       expect(typeof record.profile_url).toBe('string');
     }
-    const modern = (await status(jobId, '?legacy=false')).body.results;
-    expect(modern[0].full_name).toBeDefined();
+    const records = (await status(jobId, '?legacy=false')).body.results;
+    expect(records[0].full_name).toBeDefined();
   });
 });
 

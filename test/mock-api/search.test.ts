@@ -1,9 +1,9 @@
 // GET /api/search/companies and GET /api/search: shapes, criteria, thresholds, limits, validation, credits.
 
-import type { Company, CompanySearchResponse, ModernProfile, PeopleSearchResponse } from '../../src/core/api/types';
-import { criteriaForQuery, modernResultForQuery, peopleMatchCount, searchCompanies } from '../../dev/mock-api/data';
+import type { Company, CompanySearchResponse, ProfileRecord, PeopleSearchResponse } from '../../src/core/api/types';
+import { criteriaForQuery, profileRecordForQuery, peopleMatchCount, searchCompanies } from '../../dev/mock-api/data';
 import { DEMO_KEY, newKey, startTestMock, type TestMock } from './harness';
-import { COMPANY_KEYS, MODERN_PROFILE_KEYS } from './record-keys';
+import { COMPANY_KEYS, PROFILE_RECORD_KEYS } from './record-keys';
 
 let mock: TestMock;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ describe('company search', () => {
 });
 
 describe('people search', () => {
-  test('modern records in the envelope, default limit 10, 1 credit per result', async () => {
+  test('profile records in the envelope, default limit 10, 1 credit per result', async () => {
     const answer = await mock.get<PeopleSearchResponse>('/api/search?query=product%20managers%20in%20Berlin');
     expect(answer.status).toBe(200);
     const { results, total, query, search_id: searchId } = answer.body;
@@ -142,12 +142,12 @@ describe('people search', () => {
     expect(total).toBe(peopleMatchCount(1, 'product managers in Berlin'));
     expect(query).toBe('product managers in Berlin');
     expect(searchId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    results.forEach((record: ModernProfile, i: number) => {
-      expect(record).toEqual(modernResultForQuery(1, 'product managers in Berlin', i));
+    results.forEach((record: ProfileRecord, i: number) => {
+      expect(record).toEqual(profileRecordForQuery(1, 'product managers in Berlin', i));
       expect(record.match_data).toEqual({ similarity_score: expect.any(Number), matched_criteria: expect.any(Array) });
     });
     expect(Object.keys(results.find((record) => Object.keys(record).length === 97) ?? {})).toEqual(
-      expect.arrayContaining([...MODERN_PROFILE_KEYS]),
+      expect.arrayContaining([...PROFILE_RECORD_KEYS]),
     );
     expect(await mock.control.creditsCharged()).toBe(10);
   });

@@ -76,7 +76,7 @@ export type TextQuirk = (typeof TEXT_QUIRKS)[number];
 export type StructuralQuirk = (typeof STRUCTURAL_QUIRKS)[number];
 export type Quirk = TextQuirk | StructuralQuirk;
 
-/** Where each quirk lands in a profile (scraped / modern / legacy) and in a company search result. */
+/** Where each quirk lands in a profile (scraped profile / profile record / legacy record) and in a company search result. */
 export const HARD_CASE_PLACES: Record<Quirk, string> = {
   formula: 'profile headline; company_name',
   plus: 'current job title (profile.title, experience[0] title, active_experience_title); company network_speciality',
@@ -90,12 +90,13 @@ export const HARD_CASE_PLACES: Record<Quirk, string> = {
   newlines: 'summary; company network_company_description',
   long_summary: 'summary of exactly 60,000 characters (starts with the newlines text when both apply)',
   null_arrays:
-    'modern: array fields null; scraped (fixture only): websites, emails, skills, languages, certifications, honors null',
-  missing_fields: 'modern: MISSING_MODERN_FIELDS absent; scraped (fixture only): MISSING_SCRAPED_FIELDS absent',
+    'profile record: array fields null; scraped (fixture only): websites, emails, skills, languages, certifications, honors null',
+  missing_fields:
+    'profile record: MISSING_PROFILE_RECORD_FIELDS absent; scraped (fixture only): MISSING_SCRAPED_PROFILE_FIELDS absent',
   extra_fields: 'EXTRA_FIELDS added at the root (and in profile / experience entries)',
 };
 
-export const NULLED_MODERN_ARRAYS = [
+export const NULLED_PROFILE_RECORD_ARRAYS = [
   'location_regions',
   'network_shorthand_names',
   'skills',
@@ -122,7 +123,7 @@ export const NULLED_MODERN_ARRAYS = [
 export const NULLED_SCRAPED_ARRAYS = ['skills', 'languages', 'certifications', 'honors'] as const;
 export const NULLED_SCRAPED_PROFILE_ARRAYS = ['websites', 'emails'] as const;
 
-export const MISSING_MODERN_FIELDS = [
+export const MISSING_PROFILE_RECORD_FIELDS = [
   'middle_name',
   'middle_name_initial',
   'picture_permalink',

@@ -1,4 +1,4 @@
-// One synthetic person per profile slug. The scraped, modern and legacy records are three renderings of the same
+// One synthetic person per profile slug. The scraped profile, the profile record and the legacy record are three renderings of the same
 // person, so scraping and enriching one URL agree on name, jobs and schools.
 
 import { companyFacts, type CompanyFacts, type CompanyHints } from './companies';
@@ -90,7 +90,7 @@ export interface Person {
   lastName: string;
   fullName: string;
   headline: string;
-  /** A one-line bio (modern `description`). */
+  /** A one-line bio (the profile record's `description`). */
   description: string;
   summary: string;
   place: Place;

@@ -1,19 +1,19 @@
-// Renders a Person as the scraped record, the modern record (97 root fields, 48 per experience) and the legacy record.
+// Renders a Person as the scraped profile, the profile record (97 root fields, 48 per experience) and the legacy record.
 
 import type {
-  ModernEducation,
-  ModernExperience,
-  ModernProfile,
+  ProfileRecordEducation,
+  ProfileRecordExperience,
+  ProfileRecord,
   RecentExperienceChange,
   ScrapedProfile,
 } from '../../../src/core/api/types';
 import {
   EXTRA_FIELDS,
   fixtureQuirks,
-  MISSING_MODERN_FIELDS,
+  MISSING_PROFILE_RECORD_FIELDS,
   MISSING_SCRAPED_FIELDS,
   MISSING_SCRAPED_PROFILE_FIELDS,
-  NULLED_MODERN_ARRAYS,
+  NULLED_PROFILE_RECORD_ARRAYS,
   NULLED_SCRAPED_ARRAYS,
   NULLED_SCRAPED_PROFILE_ARRAYS,
   STRUCTURAL_QUIRKS,
@@ -158,7 +158,7 @@ export function toScrapedProfile(person: Person): ScrapedProfile {
   return withScrapedStructuralQuirks(scraped, person);
 }
 
-/** Sprinkled records only get extra fields here: null arrays and missing fields in a scraped record are fixtures only. */
+/** Sprinkled records only get extra fields here: null arrays and missing fields in a scraped profile are fixtures only. */
 function withScrapedStructuralQuirks(scraped: ScrapedProfile, person: Person): ScrapedProfile {
   const top: Record<string, unknown> = { ...scraped };
   const profile: Record<string, unknown> = { ...scraped.profile };
@@ -177,7 +177,7 @@ function withScrapedStructuralQuirks(scraped: ScrapedProfile, person: Person): S
   return { ...top, profile } as unknown as ScrapedProfile;
 }
 
-// ---------- Modern ----------
+// ---------- Profile record ----------
 
 /** Search context of a record found by a query: its rank and the criteria it was matched on. */
 export interface MatchContext {
@@ -185,7 +185,10 @@ export interface MatchContext {
   rank: number;
 }
 
-function modernExperience(position: Position, order: number): ModernExperience & { company_shorthand_name: string } {
+function profileRecordExperience(
+  position: Position,
+  order: number,
+): ProfileRecordExperience & { company_shorthand_name: string } {
   const company = position.company;
   const hq = company.hq;
   return {
@@ -243,7 +246,7 @@ function modernExperience(position: Position, order: number): ModernExperience &
   };
 }
 
-function modernEducation(person: Person): ModernEducation[] {
+function profileRecordEducation(person: Person): ProfileRecordEducation[] {
   return person.schools.map((schooling, i) => {
     const place = schooling.school.place;
     return {
@@ -305,10 +308,11 @@ const LEVEL_BASE_SALARY: Record<string, number> = {
   Founder: 150_000,
 };
 
-export function toModernProfile(person: Person, match?: MatchContext): ModernProfile {
+export function toProfileRecord(person: Person, match?: MatchContext): ProfileRecord {
+  // 'modern' is the seed's name from before the record was called the profile record: kept, so the data stays as it was.
   const random = new Random('modern', person.slug, person.id);
   const current = person.positions[0].to === null ? person.positions[0] : undefined;
-  const experience = person.positions.map((position, i) => modernExperience(position, i + 1));
+  const experience = person.positions.map((position, i) => profileRecordExperience(position, i + 1));
   const totalMonths = person.positions.reduce((sum, position) => sum + durationMonths(position), 0);
   const level = current?.managementLevel ?? person.positions[0].managementLevel;
   const baseMedian = random.float(0.85, 1.2) * LEVEL_BASE_SALARY[level];
@@ -344,7 +348,7 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
   const createdDaysBack = random.int(700, 2500);
   const updatedDaysBack = random.int(1, 60);
 
-  const record: ModernProfile = {
+  const record: ProfileRecord = {
     id: person.id,
     name: person.fullName,
     full_name: person.fullName,
@@ -463,7 +467,7 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
       .filter((position) => position.to !== null && monthsBeforeReference(position.to) <= 6)
       .map((position) => recentChange(position, random)),
     experience,
-    education: modernEducation(person),
+    education: profileRecordEducation(person),
     languages: person.languages.map((entry, i) => ({
       language: entry.language,
       proficiency: entry.proficiency,
@@ -522,19 +526,19 @@ export function toModernProfile(person: Person, match?: MatchContext): ModernPro
   };
   // The API counts 97 root fields but names 94; our reading of the other three (docs/api.md).
   const withUnnamedFields = { ...record, public_profile_id: Number(person.id) * 7 + 3, is_parent: 1, parent_id: null };
-  return withModernStructuralQuirks(withUnnamedFields, person);
+  return withProfileRecordStructuralQuirks(withUnnamedFields, person);
 }
 
-function withModernStructuralQuirks(record: ModernProfile, person: Person): ModernProfile {
+function withProfileRecordStructuralQuirks(record: ProfileRecord, person: Person): ProfileRecord {
   if (!STRUCTURAL_QUIRKS.some((quirk) => person.quirks.includes(quirk))) return record;
   const fields: Record<string, unknown> = { ...record };
-  if (person.quirks.includes('null_arrays')) for (const field of NULLED_MODERN_ARRAYS) fields[field] = null;
-  if (person.quirks.includes('missing_fields')) for (const field of MISSING_MODERN_FIELDS) delete fields[field];
+  if (person.quirks.includes('null_arrays')) for (const field of NULLED_PROFILE_RECORD_ARRAYS) fields[field] = null;
+  if (person.quirks.includes('missing_fields')) for (const field of MISSING_PROFILE_RECORD_FIELDS) delete fields[field];
   if (person.quirks.includes('extra_fields')) {
     Object.assign(fields, EXTRA_FIELDS);
     fields.experience = record.experience?.map((entry, i) => (i === 0 ? { ...entry, ...EXTRA_FIELDS } : entry)) ?? null;
   }
-  return fields as unknown as ModernProfile;
+  return fields as unknown as ProfileRecord;
 }
 
 // ---------- Legacy ----------

@@ -24,7 +24,7 @@ import type {
   ContactLookup,
   ContactLookupResponse,
   JobStatusResponse,
-  ModernProfile,
+  ProfileRecord,
   PeopleSearchResponse,
   ScrapedProfile,
   StartResearchRequest,
@@ -92,7 +92,7 @@ export class ApiClient {
     return this.call(preparePeopleSearch(this.endpoint, params), options);
   }
 
-  enrichProfile(profileUrl: unknown, options?: ExecuteOptions): ApiResult<ModernProfile> {
+  enrichProfile(profileUrl: unknown, options?: ExecuteOptions): ApiResult<ProfileRecord> {
     return this.call(prepareProfileRecord(this.endpoint, profileUrl), options);
   }
 }

@@ -43,7 +43,7 @@ import type {
   ContactLookup,
   ContactLookupResponse,
   JobStatusResponse,
-  ModernProfile,
+  ProfileRecord,
   PeopleSearchResponse,
   ScrapedProfile,
   StartResearchRequest,
@@ -251,15 +251,15 @@ export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchP
   });
 }
 
-/** The modern profile record. Its parameters are undocumented; we send network_url (docs/api.md). */
-export function prepareProfileRecord(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ModernProfile> {
+/** The profile record. Its parameters are undocumented; we send network_url (docs/api.md). */
+export function prepareProfileRecord(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ProfileRecord> {
   return withInput(normalizeProfileUrl(profileUrl), (networkUrl) =>
     prepareNormalizedProfileRecord(endpoint, networkUrl),
   );
 }
 
 /** For a URL normalizeProfileUrl already gave: nothing is checked again. */
-export function prepareNormalizedProfileRecord(endpoint: ApiEndpoint, networkUrl: string): Prepared<ModernProfile> {
+export function prepareNormalizedProfileRecord(endpoint: ApiEndpoint, networkUrl: string): Prepared<ProfileRecord> {
   return operation(endpoint, {
     name: 'profileRecord',
     method: 'get',

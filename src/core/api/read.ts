@@ -12,7 +12,7 @@ import {
   type ContactResult,
   type JobStatus,
   type JobStatusResponse,
-  type ModernProfile,
+  type ProfileRecord,
   type Pagination,
   type PeopleSearchResponse,
   type ScrapedProfile,
@@ -98,24 +98,24 @@ function readContactElement(element: Record<string, unknown>): ContactResult | C
 }
 
 /**
- * A modern record always carries `full_name` (possibly null) and dates its experience entries with
+ * A profile record always carries `full_name` (possibly null) and dates its experience entries with
  * `date_from_year`; a legacy record (`name`, `profile_url`, a `company` string, string dates) has neither.
  */
-function readModernProfile(value: unknown, what: string): ModernProfile {
+function checkedProfileRecord(value: unknown, what: string): ProfileRecord {
   const record = object(value, what);
   const experience = record.experience;
-  const modernExperience =
+  const datedExperience =
     experience == null ||
     (Array.isArray(experience) && experience.every((entry) => isRecord(entry) && 'date_from_year' in entry));
-  if (!('full_name' in record) || !modernExperience) {
+  if (!('full_name' in record) || !datedExperience) {
     throw new UnreadableAnswer('legacy_format', `${what} is in the legacy format`);
   }
-  return record as unknown as ModernProfile;
+  return record as unknown as ProfileRecord;
 }
 
 export function readPeopleSearch(body: unknown): PeopleSearchResponse {
   const answer = object(body, 'the answer');
-  const results = list(answer.results, 'results').map((record, i) => readModernProfile(record, `result ${i + 1}`));
+  const results = list(answer.results, 'results').map((record, i) => checkedProfileRecord(record, `result ${i + 1}`));
   return {
     ...answer,
     results,
@@ -126,10 +126,10 @@ export function readPeopleSearch(body: unknown): PeopleSearchResponse {
 }
 
 /** The profile record itself, or (our reading, docs/api.md) the record wrapped in `profile`, `data` or `result`. */
-export function readProfileRecord(body: unknown): ModernProfile {
+export function readProfileRecord(body: unknown): ProfileRecord {
   const answer = object(body, 'the answer');
   const wrapped = [answer.profile, answer.data, answer.result].find(isRecord);
-  return readModernProfile('id' in answer || wrapped === undefined ? answer : wrapped, 'the profile');
+  return checkedProfileRecord('id' in answer || wrapped === undefined ? answer : wrapped, 'the profile');
 }
 
 export function readStartResearch(body: unknown): StartResearchResponse {
@@ -169,7 +169,7 @@ export function readJobStatus(body: unknown, requestedJobId: string): JobStatusR
     filtered_results_count: count(answer.filtered_results_count, 0),
     chunks_processed: count(answer.chunks_processed, 0),
     total_chunks: count(answer.total_chunks, 0),
-    results: list(profiles, 'results').map((record, i) => readModernProfile(record, `result ${i + 1}`)),
+    results: list(profiles, 'results').map((record, i) => checkedProfileRecord(record, `result ${i + 1}`)),
   };
   if (isRecord(answer.pagination)) status.pagination = readPagination(answer.pagination);
   const error = readJobError(answer.error);

@@ -141,7 +141,7 @@ export interface ContactLookupResponse {
 
 export type ContactLookup = { network_url: string } | { email: string } | { phone: string };
 
-// ---------- Modern profile record (GET /api/search, /api/enrich/network, research results) ----------
+// ---------- Profile record (GET /api/search, /api/enrich/network, research results) ----------
 
 export interface DepartmentBreakdown {
   department: string;
@@ -189,7 +189,7 @@ export interface StockTicker {
   ticker: string;
 }
 
-export interface ModernExperience {
+export interface ProfileRecordExperience {
   active_experience: 0 | 1;
   position_title: string | null;
   department: string | null;
@@ -239,7 +239,7 @@ export interface ModernExperience {
   order_in_profile: number;
 }
 
-export interface ModernEducation {
+export interface ProfileRecordEducation {
   degree: string | null;
   description: string | null;
   institution_url: string | null;
@@ -258,12 +258,12 @@ export interface ModernEducation {
   order_in_profile: number;
 }
 
-export interface ModernLanguage {
+export interface ProfileRecordLanguage {
   language: string;
   proficiency: string | null;
   order_in_profile: number;
 }
-export interface ModernAward {
+export interface ProfileRecordAward {
   title: string;
   issuer: string | null;
   description: string | null;
@@ -271,7 +271,7 @@ export interface ModernAward {
   date_month: number | null;
   order_in_profile: number;
 }
-export interface ModernCertification {
+export interface ProfileRecordCertification {
   title: string;
   issuer: string | null;
   date_from_year: number | null;
@@ -279,7 +279,7 @@ export interface ModernCertification {
   date_to_year: number | null;
   date_to_month: number | null;
 }
-export interface ModernOrganization {
+export interface ProfileRecordOrganization {
   organization_name: string;
   position: string | null;
   description: string | null;
@@ -288,14 +288,14 @@ export interface ModernOrganization {
   date_to_year: number | null;
   date_to_month: number | null;
 }
-export interface ModernPatent {
+export interface ProfileRecordPatent {
   title: string;
   description: string | null;
   status: string | null;
   date_year: number | null;
   date_month: number | null;
 }
-export interface ModernProject {
+export interface ProfileRecordProject {
   name: string;
   description: string | null;
   date_from_year: number | null;
@@ -303,31 +303,31 @@ export interface ModernProject {
   date_to_year: number | null;
   date_to_month: number | null;
 }
-export interface ModernPublication {
+export interface ProfileRecordPublication {
   title: string;
   description: string | null;
   publisher_names: string[] | null;
   date_year: number | null;
   date_month: number | null;
 }
-export interface ModernGithubRepo {
+export interface ProfileRecordGithubRepo {
   name: string;
   summary: string | null;
   stars: number | null;
   contributions_count: number | null;
 }
-export interface ModernCourse {
+export interface ProfileRecordCourse {
   organizer: string | null;
   title: string;
   order_in_profile: number;
 }
-export interface ModernMatchData {
+export interface ProfileRecordMatchData {
   similarity_score: number | null;
   matched_criteria: string[] | null;
 }
 
-/** The modern profile record. The API counts 97 root fields but names these 94 (docs/api.md); extras pass through. */
-export interface ModernProfile {
+/** The profile record. The API counts 97 root fields but names these 94 (docs/api.md); extras pass through. */
+export interface ProfileRecord {
   // Identity
   id: string;
   name: string | null;
@@ -426,23 +426,23 @@ export interface ModernProfile {
   experience_recently_started: RecentExperienceChange[] | null;
   experience_recently_closed: RecentExperienceChange[] | null;
   // Collections
-  experience: ModernExperience[] | null;
-  education: ModernEducation[] | null;
-  languages: ModernLanguage[] | null;
-  awards: ModernAward[] | null;
-  certifications: ModernCertification[] | null;
-  organizations: ModernOrganization[] | null;
-  patents: ModernPatent[] | null;
-  projects: ModernProject[] | null;
-  publications: ModernPublication[] | null;
-  github_repos: ModernGithubRepo[] | null;
-  courses: ModernCourse[] | null;
-  match_data: ModernMatchData | ModernMatchData[] | null;
+  experience: ProfileRecordExperience[] | null;
+  education: ProfileRecordEducation[] | null;
+  languages: ProfileRecordLanguage[] | null;
+  awards: ProfileRecordAward[] | null;
+  certifications: ProfileRecordCertification[] | null;
+  organizations: ProfileRecordOrganization[] | null;
+  patents: ProfileRecordPatent[] | null;
+  projects: ProfileRecordProject[] | null;
+  publications: ProfileRecordPublication[] | null;
+  github_repos: ProfileRecordGithubRepo[] | null;
+  courses: ProfileRecordCourse[] | null;
+  match_data: ProfileRecordMatchData | ProfileRecordMatchData[] | null;
 }
 
 /** GET /api/search. Parameters are undocumented; we send query, limit and legacy=false (docs/api.md). */
 export interface PeopleSearchResponse {
-  results: ModernProfile[];
+  results: ProfileRecord[];
   total: number;
   query: string;
   search_id: string;
@@ -491,7 +491,7 @@ export interface JobStatusResponse {
   filtered_results_count: number;
   chunks_processed: number;
   total_chunks: number;
-  results: ModernProfile[];
+  results: ProfileRecord[];
   pagination?: Pagination;
   /** Present only when status is error. */
   error?: string;

@@ -32,7 +32,7 @@ const scrape: OperationSpec<'scrapedProfile'> = {
   found: () => true,
 };
 
-const profile: OperationSpec<'modernProfile'> = {
+const profileRecord: OperationSpec<'profileRecord'> = {
   operation: 'profile',
   recordType: enrichProfileLookup.recordType,
   fetch: enrichProfileLookup.fetch,
@@ -57,7 +57,7 @@ const contacts: OperationSpec<'contact'> = {
 // Widened once here: callers handle answers of any record type alike, each spec reading only its own.
 export const OPERATIONS: { readonly [O in EnrichOperation]: OperationSpec } = {
   scrape: scrape as unknown as OperationSpec,
-  profile: profile as unknown as OperationSpec,
+  profile: profileRecord as unknown as OperationSpec,
   contacts: contacts as unknown as OperationSpec,
 };
 

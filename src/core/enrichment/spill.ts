@@ -43,7 +43,7 @@ const FORMULA_SHAPES: Record<string, FormulaShape> = {
     defaults: () => DEFAULT_COLUMNS.FIND_CONTACTS,
   },
   ENRICH_PROFILE: {
-    recordType: 'modernProfile',
+    recordType: 'profileRecord',
     perRow: true,
     fields: 1,
     headers: 2,
@@ -52,7 +52,7 @@ const FORMULA_SHAPES: Record<string, FormulaShape> = {
   // Its default columns add one per criterion of the answer.
   SEARCH_COMPANIES: { recordType: 'company', perRow: false, limit: 1, fields: 3, headers: 4, defaults: null },
   SEARCH_PEOPLE: {
-    recordType: 'modernProfile',
+    recordType: 'profileRecord',
     perRow: false,
     limit: 1,
     fields: 2,

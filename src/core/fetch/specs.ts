@@ -8,7 +8,7 @@ import {
   type ApiEndpoint,
   type Prepared,
 } from '../api/operations';
-import type { ContactLookup, ContactLookupResponse, ModernProfile, ScrapedProfile } from '../api/types';
+import type { ContactLookup, ContactLookupResponse, ProfileRecord, ScrapedProfile } from '../api/types';
 
 export interface FetchSpec<T> {
   /** Names the operation in cache keys: 'scrape', 'profileRecord' or 'contacts'. */
@@ -23,7 +23,7 @@ export interface FetchSpec<T> {
 
 export const FETCH_SPECS: {
   scrape: FetchSpec<ScrapedProfile>;
-  profileRecord: FetchSpec<ModernProfile>;
+  profileRecord: FetchSpec<ProfileRecord>;
   /** The normalized input is the JSON of a ContactLookup, so an email and a phone never share a cache entry. */
   contacts: FetchSpec<ContactLookupResponse>;
 } = {

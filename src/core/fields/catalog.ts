@@ -8,19 +8,19 @@ import type {
   ContactLookupResponse,
   DepartmentBreakdown,
   ManagementLevelBreakdown,
-  ModernAward,
-  ModernCertification,
-  ModernCourse,
-  ModernEducation,
-  ModernExperience,
-  ModernGithubRepo,
-  ModernLanguage,
-  ModernMatchData,
-  ModernOrganization,
-  ModernPatent,
-  ModernProfile,
-  ModernProject,
-  ModernPublication,
+  ProfileRecordAward,
+  ProfileRecordCertification,
+  ProfileRecordCourse,
+  ProfileRecordEducation,
+  ProfileRecordExperience,
+  ProfileRecordGithubRepo,
+  ProfileRecordLanguage,
+  ProfileRecordMatchData,
+  ProfileRecordOrganization,
+  ProfileRecordPatent,
+  ProfileRecord,
+  ProfileRecordProject,
+  ProfileRecordPublication,
   ProjectedAdditionalSalary,
   RecentExperienceChange,
   RootFieldChange,
@@ -243,11 +243,11 @@ const contactFields = {
   details: text,
 } satisfies CatalogOf<ContactView>;
 
-// ---------- Modern profile ----------
+// ---------- Profile record ----------
 
 const stockTickerFields = { exchange: text, ticker: text } satisfies CatalogOf<StockTicker>;
 
-export const modernExperienceFields = {
+export const profileRecordExperienceFields = {
   active_experience: boolean,
   position_title: text,
   department: text,
@@ -295,9 +295,9 @@ export const modernExperienceFields = {
   company_stock_ticker: listOf(stockTickerFields),
   company_is_b2b: boolean,
   order_in_profile: number,
-} satisfies CatalogOf<ModernExperience>;
+} satisfies CatalogOf<ProfileRecordExperience>;
 
-export const modernEducationFields = {
+export const profileRecordEducationFields = {
   degree: text,
   description: text,
   institution_url: url,
@@ -314,7 +314,7 @@ export const modernEducationFields = {
   date_from_year: number,
   date_to_year: number,
   order_in_profile: number,
-} satisfies CatalogOf<ModernEducation>;
+} satisfies CatalogOf<ProfileRecordEducation>;
 
 const departmentBreakdownFields = {
   department: text,
@@ -361,7 +361,7 @@ const languageFields = {
   language: text,
   proficiency: text,
   order_in_profile: number,
-} satisfies CatalogOf<ModernLanguage>;
+} satisfies CatalogOf<ProfileRecordLanguage>;
 
 const awardFields = {
   title: text,
@@ -370,7 +370,7 @@ const awardFields = {
   date_year: number,
   date_month: number,
   order_in_profile: number,
-} satisfies CatalogOf<ModernAward>;
+} satisfies CatalogOf<ProfileRecordAward>;
 
 const certificationFields = {
   title: text,
@@ -379,7 +379,7 @@ const certificationFields = {
   date_from_month: number,
   date_to_year: number,
   date_to_month: number,
-} satisfies CatalogOf<ModernCertification>;
+} satisfies CatalogOf<ProfileRecordCertification>;
 
 const organizationFields = {
   organization_name: text,
@@ -389,7 +389,7 @@ const organizationFields = {
   date_from_month: number,
   date_to_year: number,
   date_to_month: number,
-} satisfies CatalogOf<ModernOrganization>;
+} satisfies CatalogOf<ProfileRecordOrganization>;
 
 const patentFields = {
   title: text,
@@ -397,7 +397,7 @@ const patentFields = {
   status: text,
   date_year: number,
   date_month: number,
-} satisfies CatalogOf<ModernPatent>;
+} satisfies CatalogOf<ProfileRecordPatent>;
 
 const projectFields = {
   name: text,
@@ -406,7 +406,7 @@ const projectFields = {
   date_from_month: number,
   date_to_year: number,
   date_to_month: number,
-} satisfies CatalogOf<ModernProject>;
+} satisfies CatalogOf<ProfileRecordProject>;
 
 const publicationFields = {
   title: text,
@@ -414,31 +414,31 @@ const publicationFields = {
   publisher_names: textList,
   date_year: number,
   date_month: number,
-} satisfies CatalogOf<ModernPublication>;
+} satisfies CatalogOf<ProfileRecordPublication>;
 
 const githubRepoFields = {
   name: text,
   summary: text,
   stars: number,
   contributions_count: number,
-} satisfies CatalogOf<ModernGithubRepo>;
+} satisfies CatalogOf<ProfileRecordGithubRepo>;
 
 const courseFields = {
   organizer: text,
   title: text,
   order_in_profile: number,
-} satisfies CatalogOf<ModernCourse>;
+} satisfies CatalogOf<ProfileRecordCourse>;
 
 const matchDataFields = {
   similarity_score: number,
   matched_criteria: textList,
-} satisfies CatalogOf<ModernMatchData>;
+} satisfies CatalogOf<ProfileRecordMatchData>;
 
 /**
  * The 94 root fields the API names (it counts 97; see docs/api.md). Fields of the data outside the catalog are
  * not reachable: a name is validated before any request, when the data is not there to ask.
  */
-const modernProfileFields = {
+const profileRecordFields = {
   id: text,
   name: text,
   full_name: text,
@@ -521,8 +521,8 @@ const modernProfileFields = {
   profile_collection_field_changes_summary: listOf(collectionFieldChangeFields),
   experience_recently_started: listOf(recentExperienceChangeFields),
   experience_recently_closed: listOf(recentExperienceChangeFields),
-  experience: listOf(modernExperienceFields),
-  education: listOf(modernEducationFields),
+  experience: listOf(profileRecordExperienceFields),
+  education: listOf(profileRecordEducationFields),
   languages: listOf(languageFields),
   awards: listOf(awardFields),
   certifications: listOf(certificationFields),
@@ -534,7 +534,7 @@ const modernProfileFields = {
   courses: listOf(courseFields),
   // The types allow one object or a list; one object reads better (`match_data.similarity_score`).
   match_data: objectOf(matchDataFields),
-} satisfies CatalogOf<ModernProfile>;
+} satisfies CatalogOf<ProfileRecord>;
 
 // ---------- Record types ----------
 
@@ -543,7 +543,7 @@ export interface RecordTypes {
   scrapedProfile: ScrapedProfile;
   company: Company;
   contact: ContactLookupResponse;
-  modernProfile: ModernProfile;
+  profileRecord: ProfileRecord;
 }
 
 export type RecordType = keyof RecordTypes;
@@ -552,5 +552,5 @@ export const RECORD_CATALOGS: { readonly [T in RecordType]: Catalog } = {
   scrapedProfile: scrapedProfileFields,
   company: companyFields,
   contact: contactFields,
-  modernProfile: modernProfileFields,
+  profileRecord: profileRecordFields,
 };

@@ -21,8 +21,8 @@ function memoized<T>(build: () => T): () => T {
   return () => (built ??= { value: build() }).value;
 }
 
-const modernProfileColumns = memoized(() =>
-  fieldsNamed('modernProfile', [
+const profileRecordColumns = memoized(() =>
+  fieldsNamed('profileRecord', [
     'full_name',
     'headline',
     'active_experience_title',
@@ -63,10 +63,10 @@ export const DEFAULT_COLUMNS = {
     return findContactsColumns();
   },
   get SEARCH_PEOPLE() {
-    return modernProfileColumns();
+    return profileRecordColumns();
   },
   get ENRICH_PROFILE() {
-    return modernProfileColumns();
+    return profileRecordColumns();
   },
 } as const;
 
@@ -112,7 +112,7 @@ function sheetColumnNames(fields: Catalog, prefix: string): string[] {
 }
 
 const researchEssentialColumns = memoized(() =>
-  fieldsNamed('modernProfile', [
+  fieldsNamed('profileRecord', [
     'id',
     'full_name',
     'headline',
@@ -124,7 +124,7 @@ const researchEssentialColumns = memoized(() =>
 );
 
 const researchAllColumns = memoized(() =>
-  fieldsNamed('modernProfile', sheetColumnNames(RECORD_CATALOGS.modernProfile, '')),
+  fieldsNamed('profileRecord', sheetColumnNames(RECORD_CATALOGS.profileRecord, '')),
 );
 
 /**

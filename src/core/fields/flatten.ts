@@ -3,13 +3,13 @@
 // A field is named by its path: dots between parts, 1-based positions into lists (`experience.1.employer_name`), and
 // after a map's name the whole rest is the key (`criteria.Sells to hospitals, U.S.`). Names match ignoring case;
 // headers print the canonical name, which parses back to the same field. Names are compiled once into readers.
-import type { ModernProfile } from '../api/types';
+import type { ProfileRecord } from '../api/types';
 import type { CellValue } from '../cells';
 import { isRecord } from '../json';
 import {
   RECORD_CATALOGS,
-  modernEducationFields,
-  modernExperienceFields,
+  profileRecordEducationFields,
+  profileRecordExperienceFields,
   text,
   type Catalog,
   type FieldKind,
@@ -99,8 +99,8 @@ export type CompanionCollection = 'experience' | 'education';
 export const COMPANION_COLLECTIONS: readonly CompanionCollection[] = ['experience', 'education'];
 
 const COMPANION_ENTRY_FIELDS: { readonly [C in CompanionCollection]: Catalog } = {
-  experience: modernExperienceFields,
-  education: modernEducationFields,
+  experience: profileRecordExperienceFields,
+  education: profileRecordEducationFields,
 };
 
 /** `profile_id`, then every field of the entry in the catalog's order. */
@@ -113,7 +113,7 @@ export function collectionColumns(collection: CompanionCollection): Column[] {
 }
 
 /** One row per entry of the profile's collection, in the API's order; entries that are not objects are skipped. */
-export function flattenCollection(profile: ModernProfile, collection: CompanionCollection): CellValue[][] {
+export function flattenCollection(profile: ProfileRecord, collection: CompanionCollection): CellValue[][] {
   const [idColumn, ...entryColumns] = collectionColumns(collection);
   const record: Record<string, unknown> = isRecord(profile) ? profile : {};
   const profileId = cellValue(record.id, idColumn.kind);
@@ -128,7 +128,7 @@ const RECORD_VIEWS: { readonly [T in RecordType]: (record: RecordTypes[T]) => un
   scrapedProfile: scrapedView,
   company: (record) => record,
   contact: contactView,
-  modernProfile: (record) => record,
+  profileRecord: (record) => record,
 };
 
 /**
@@ -214,7 +214,7 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
 }
 
 /** Record types in the order an unknown name is looked up in the others. */
-const RECORD_TYPES: readonly RecordType[] = ['scrapedProfile', 'modernProfile', 'contact', 'company'];
+const RECORD_TYPES: readonly RecordType[] = ['scrapedProfile', 'profileRecord', 'contact', 'company'];
 
 /**
  * What helps with an unknown name, first that applies: names run together without commas (`name headline`); a name

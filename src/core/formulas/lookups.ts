@@ -37,9 +37,9 @@ export const scrapeProfileLookup: LookupSpec<'scrapedProfile'> = {
   normalize: normalizeProfileUrl,
 };
 
-export const enrichProfileLookup: LookupSpec<'modernProfile'> = {
+export const enrichProfileLookup: LookupSpec<'profileRecord'> = {
   formula: 'ENRICH_PROFILE',
-  recordType: 'modernProfile',
+  recordType: 'profileRecord',
   fetch: FETCH_SPECS.profileRecord,
   defaults: () => DEFAULT_COLUMNS.ENRICH_PROFILE,
   normalize: normalizeProfileUrl,

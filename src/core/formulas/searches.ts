@@ -46,9 +46,9 @@ const COMPANIES: SearchSpec<'company'> = {
   finish: markUnjudgedCriteria,
 };
 
-const PEOPLE: SearchSpec<'modernProfile'> = {
+const PEOPLE: SearchSpec<'profileRecord'> = {
   formula: 'SEARCH_PEOPLE',
-  recordType: 'modernProfile',
+  recordType: 'profileRecord',
   operation: 'peopleSearch',
   send: (client, request, deadline) => client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
   defaults: () => DEFAULT_COLUMNS.SEARCH_PEOPLE,

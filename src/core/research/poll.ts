@@ -3,7 +3,7 @@
 // changed it, so a poll cut short by the time limit resumes where it stopped, without loss or duplicates.
 import type { ApiClient } from '../api/client';
 import type { ApiError } from '../api/errors';
-import type { ModernProfile } from '../api/types';
+import type { ProfileRecord } from '../api/types';
 import { planWrite } from '../cells';
 import { RESEARCH_COLUMNS } from '../fields/defaults';
 import { collectionColumns, flattenCollection, flattenRecord, headerFor } from '../fields/flatten';
@@ -80,7 +80,7 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
  * Counting the sheet rather than adding up inserts keeps the count right when an execution ended between writing a
  * page and saving the cursor, and the next poll finds that page's rows already there.
  */
-function writeProfiles(job: JobRecord, page: ModernProfile[], sheets: ResearchSheets): number | null {
+function writeProfiles(job: JobRecord, page: ProfileRecord[], sheets: ResearchSheets): number | null {
   if (page.length === 0) return null;
   // A profile may come twice in one page: its companion entries must still be appended once.
   const profiles = [...new Map(page.map((profile) => [String(profile.id), profile] as const)).values()];

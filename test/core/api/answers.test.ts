@@ -1,6 +1,6 @@
 // Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, credits.
 import { CREDIT_COSTS } from '../../../src/core/api/credits';
-import { jobStatus, json, legacyProfile, modernProfile, scrapedProfile, setup } from './fakes';
+import { jobStatus, json, legacyProfile, profileRecord, scrapedProfile, setup } from './fakes';
 
 function answerWith(body: unknown) {
   return setup(() => json(200, body)).client;
@@ -79,10 +79,10 @@ describe('scrape and company search', () => {
   });
 });
 
-describe('modern and legacy records', () => {
-  it('reads modern people results, 1 credit per result', () => {
+describe('profile records and legacy records', () => {
+  it('reads people results as profile records, 1 credit per result', () => {
     const envelope = {
-      results: [modernProfile(), modernProfile({ id: 'p2', experience: null })],
+      results: [profileRecord(), profileRecord({ id: 'p2', experience: null })],
       total: 2,
       query: 'q',
       search_id: 'uuid',
@@ -91,16 +91,16 @@ describe('modern and legacy records', () => {
     expect(result).toEqual({ ok: true, credits: 2, value: envelope });
   });
 
-  it('reads a modern profile record for 1 credit, bare or wrapped', () => {
-    expect(answerWith(modernProfile()).enrichProfile('network.com/in/ada')).toEqual({
+  it('reads a profile record for 1 credit, bare or wrapped', () => {
+    expect(answerWith(profileRecord()).enrichProfile('network.com/in/ada')).toEqual({
       ok: true,
       credits: 1,
-      value: modernProfile(),
+      value: profileRecord(),
     });
-    expect(answerWith({ profile: modernProfile() }).enrichProfile('network.com/in/ada')).toEqual({
+    expect(answerWith({ profile: profileRecord() }).enrichProfile('network.com/in/ada')).toEqual({
       ok: true,
       credits: 1,
-      value: modernProfile(),
+      value: profileRecord(),
     });
   });
 
@@ -108,13 +108,13 @@ describe('modern and legacy records', () => {
     ['a legacy record', legacyProfile()],
     [
       'a record with full_name but legacy experience',
-      modernProfile({ experience: [{ company: 'X', start_date: '2020-01' }] }),
+      profileRecord({ experience: [{ company: 'X', start_date: '2020-01' }] }),
     ],
-    ['a record whose experience is text', modernProfile({ experience: 'Analyst at Engines' })],
+    ['a record whose experience is text', profileRecord({ experience: 'Analyst at Engines' })],
   ])('refuses %s everywhere records appear', (_name, record) => {
     const legacy = { ok: false, error: expect.objectContaining({ kind: 'legacy_format' }) };
     expect(
-      answerWith({ results: [modernProfile(), record], total: 2, query: 'q', search_id: 's' }).searchPeople({
+      answerWith({ results: [profileRecord(), record], total: 2, query: 'q', search_id: 's' }).searchPeople({
         query: 'q',
         limit: 5,
       }),

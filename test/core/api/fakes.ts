@@ -67,7 +67,7 @@ export function queryOf(request: HttpRequest): Record<string, string> {
   return params;
 }
 
-export function modernProfile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function profileRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: 'p1',
     name: 'Ada Lovelace',
@@ -118,7 +118,7 @@ export function jobStatus(overrides: Record<string, unknown> = {}): Record<strin
     filtered_results_count: 5,
     chunks_processed: 1,
     total_chunks: 4,
-    results: [modernProfile(), modernProfile({ id: 'p2' })],
+    results: [profileRecord(), profileRecord({ id: 'p2' })],
     ...overrides,
   };
 }

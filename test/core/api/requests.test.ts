@@ -1,6 +1,6 @@
 // What goes on the wire: URLs, query encoding, headers, bodies, and no request at all for invalid input.
 import { buildUrl, prepareScrape } from '../../../src/core/api/operations';
-import { API_KEY, BASE_URL, jobStatus, json, modernProfile, queryOf, scrapedProfile, setup } from './fakes';
+import { API_KEY, BASE_URL, jobStatus, json, profileRecord, queryOf, scrapedProfile, setup } from './fakes';
 
 const ok = () => json(200, {});
 
@@ -55,7 +55,7 @@ describe('requests', () => {
         ? json(200, { results: [], total: 0, query: 'q', search_id: 's' })
         : request.url.includes('deep_research')
           ? json(200, jobStatus())
-          : json(200, modernProfile()),
+          : json(200, profileRecord()),
     );
     client.searchPeople({ query: 'cto', limit: 5 });
     client.getResearchJob('job-1');

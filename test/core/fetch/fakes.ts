@@ -7,7 +7,7 @@ import type { Cache, Hash, Http, HttpOutcome, HttpRequest } from '../../../src/c
 import type { Settings } from '../../../src/core/settings';
 import type { FetchContext } from '../../../src/core/fetch/engine';
 import { API_KEY, BASE_URL, FakeClock, json, queryOf } from '../api/fakes';
-import { modernProfile, scrapedProfile } from '../fields/samples';
+import { profileRecord, scrapedProfile } from '../fields/samples';
 
 export const sha256: Hash = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -58,7 +58,7 @@ export class CountingCache implements Cache {
 /** The sample answer of a request: a profile named after its URL's slug. */
 export function profileAnswer(request: HttpRequest): HttpOutcome {
   const slug = (queryOf(request).network_url ?? '').split('/in/')[1] ?? '';
-  if (request.url.includes('/api/enrich/network')) return json(200, { ...modernProfile, full_name: slug });
+  if (request.url.includes('/api/enrich/network')) return json(200, { ...profileRecord, full_name: slug });
   return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
 }
 

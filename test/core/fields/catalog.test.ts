@@ -1,6 +1,6 @@
 import { RECORD_CATALOGS, type RecordType } from '../../../src/core/fields/catalog';
 import { flattenRecord, headerFor, parseFieldList } from '../../../src/core/fields/flatten';
-import { SAMPLES, catalogNames, modernProfile, scrapedProfile } from './samples';
+import { SAMPLES, catalogNames, profileRecord, scrapedProfile } from './samples';
 
 describe('field catalog', () => {
   it.each(Object.keys(RECORD_CATALOGS) as RecordType[])(
@@ -16,19 +16,19 @@ describe('field catalog', () => {
     },
   );
 
-  it('names the 94 root fields of the modern profile the API names', () => {
-    expect(Object.keys(RECORD_CATALOGS.modernProfile)).toHaveLength(94);
-    expect(Object.keys(RECORD_CATALOGS.modernProfile).sort()).toEqual(Object.keys(modernProfile).sort());
+  it('names the 94 root fields of the profile record the API names', () => {
+    expect(Object.keys(RECORD_CATALOGS.profileRecord)).toHaveLength(94);
+    expect(Object.keys(RECORD_CATALOGS.profileRecord).sort()).toEqual(Object.keys(profileRecord).sort());
   });
 
-  it('fills every modern root leaf of a complete sample', () => {
-    const scalarNames = Object.keys(RECORD_CATALOGS.modernProfile).filter((name) => {
-      const { kind } = RECORD_CATALOGS.modernProfile[name];
+  it('fills every root leaf of the profile record of a complete sample', () => {
+    const scalarNames = Object.keys(RECORD_CATALOGS.profileRecord).filter((name) => {
+      const { kind } = RECORD_CATALOGS.profileRecord[name];
       return kind !== 'list' && kind !== 'object';
     });
-    const result = parseFieldList([scalarNames], 'modernProfile');
+    const result = parseFieldList([scalarNames], 'profileRecord');
     if (!result.ok) throw new Error(result.message);
-    const row = flattenRecord(modernProfile, result.fields);
+    const row = flattenRecord(profileRecord, result.fields);
     const blanks = scalarNames.filter((_, index) => row[index] === '');
     expect(blanks).toEqual([]);
   });

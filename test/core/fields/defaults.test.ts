@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { RECORD_CATALOGS } from '../../../src/core/fields/catalog';
 import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
 import { flattenRecord, headerFor } from '../../../src/core/fields/flatten';
-import { companies, modernProfile, scrapedProfile } from './samples';
+import { companies, profileRecord, scrapedProfile } from './samples';
 
 describe('default columns', () => {
   it('shows what a recruiter reads first of a scraped profile', () => {
@@ -21,9 +21,9 @@ describe('default columns', () => {
     ]);
   });
 
-  it('shows the same modern columns for people search and enrichment', () => {
+  it('shows the same profile record columns for people search and enrichment', () => {
     expect(DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(DEFAULT_COLUMNS.SEARCH_PEOPLE);
-    expect(flattenRecord(modernProfile, DEFAULT_COLUMNS.SEARCH_PEOPLE)).toEqual([
+    expect(flattenRecord(profileRecord, DEFAULT_COLUMNS.SEARCH_PEOPLE)).toEqual([
       'Ada Lovelace',
       'VP Engineering at Acme Robotics',
       'VP of Engineering',
@@ -68,8 +68,8 @@ describe('default columns', () => {
     expect(names).not.toContain('education');
     expect(names).not.toContain('match_data');
     // Every root field but the two collections, with match_data split into its two fields.
-    expect(names).toHaveLength(Object.keys(RECORD_CATALOGS.modernProfile).length - 2 - 1 + 2);
-    const row = flattenRecord(modernProfile, RESEARCH_COLUMNS.all);
+    expect(names).toHaveLength(Object.keys(RECORD_CATALOGS.profileRecord).length - 2 - 1 + 2);
+    const row = flattenRecord(profileRecord, RESEARCH_COLUMNS.all);
     expect(names.filter((_, index) => row[index] === '')).toEqual(['experience_recently_closed']);
   });
 });

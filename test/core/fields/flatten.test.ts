@@ -1,4 +1,4 @@
-import type { ModernProfile } from '../../../src/core/api/types';
+import type { ProfileRecord } from '../../../src/core/api/types';
 import { CELL_TEXT_LIMIT } from '../../../src/core/cells';
 import { RECORD_CATALOGS, type RecordType } from '../../../src/core/fields/catalog';
 import { DEFAULT_COLUMNS, RESEARCH_COLUMNS, defaultCompanyColumns } from '../../../src/core/fields/defaults';
@@ -14,7 +14,7 @@ import {
   type FieldPath,
 } from '../../../src/core/fields/flatten';
 import * as suggestModule from '../../../src/core/fields/suggest';
-import { SAMPLES, catalogNames, companies, currentJob, modernProfile, scrapedProfile } from './samples';
+import { SAMPLES, catalogNames, companies, currentJob, profileRecord, scrapedProfile } from './samples';
 
 function fields<T extends RecordType>(input: string | unknown[][], type: T): FieldPath<T>[] {
   const result = parseFieldList(input, type);
@@ -28,32 +28,33 @@ function errorOf(input: string | unknown[][], type: RecordType): string {
   return result.message;
 }
 
-const modern = (names: string, record: unknown = modernProfile) =>
-  flattenRecord(record as ModernProfile, fields(names, 'modernProfile'));
+const profileRecordCells = (names: string, record: unknown = profileRecord) =>
+  flattenRecord(record as ProfileRecord, fields(names, 'profileRecord'));
 
 describe('field names', () => {
   it('reads nested values by path with 1-based positions', () => {
-    expect(modern('experience.1.company_name, experience.2.company_name, education.2.institution_name')).toEqual([
-      'Acme Robotics',
-      'Globex',
-      'University of London',
+    expect(
+      profileRecordCells('experience.1.company_name, experience.2.company_name, education.2.institution_name'),
+    ).toEqual(['Acme Robotics', 'Globex', 'University of London']);
+    expect(profileRecordCells('experience.1.company_stock_ticker.1.ticker, match_data.similarity_score')).toEqual([
+      'ACME',
+      0.87,
     ]);
-    expect(modern('experience.1.company_stock_ticker.1.ticker, match_data.similarity_score')).toEqual(['ACME', 0.87]);
-    expect(modern('skills.2, experience.1.company_hq_regions.1')).toEqual(['Python', 'Northern America']);
+    expect(profileRecordCells('skills.2, experience.1.company_hq_regions.1')).toEqual(['Python', 'Northern America']);
   });
 
   it('gives a blank for a position past the end', () => {
-    expect(modern('experience.3.company_name, skills.9, education.5')).toEqual(['', '', '']);
+    expect(profileRecordCells('experience.3.company_name, skills.9, education.5')).toEqual(['', '', '']);
   });
 
   it('matches names ignoring case and prints the canonical name', () => {
-    const [field] = fields(' Experience.01.COMPANY_Name ', 'modernProfile');
+    const [field] = fields(' Experience.01.COMPANY_Name ', 'profileRecord');
     expect(headerFor(field)).toBe('experience.1.company_name');
-    expect(flattenRecord(modernProfile, [field])).toEqual(['Acme Robotics']);
+    expect(flattenRecord(profileRecord, [field])).toEqual(['Acme Robotics']);
   });
 
   it('splits text on commas and semicolons and skips blanks', () => {
-    expect(fields('full_name; headline,,id ;', 'modernProfile').map(headerFor)).toEqual([
+    expect(fields('full_name; headline,,id ;', 'profileRecord').map(headerFor)).toEqual([
       'full_name',
       'headline',
       'id',
@@ -61,7 +62,7 @@ describe('field names', () => {
   });
 
   it('keeps repeated names as repeated columns', () => {
-    expect(modern('id, id')).toEqual(['p-1001', 'p-1001']);
+    expect(profileRecordCells('id, id')).toEqual(['p-1001', 'p-1001']);
   });
 
   it('takes names from a range in reading order, one name a cell', () => {
@@ -85,8 +86,8 @@ describe('field names', () => {
   });
 
   it('refuses an empty list', () => {
-    expect(errorOf(' ,; ', 'modernProfile')).toBe('No field names given.');
-    expect(errorOf([['', null]], 'modernProfile')).toBe('No field names given.');
+    expect(errorOf(' ,; ', 'profileRecord')).toBe('No field names given.');
+    expect(errorOf([['', null]], 'profileRecord')).toBe('No field names given.');
   });
 });
 
@@ -102,13 +103,13 @@ describe('unknown and invalid names', () => {
   });
 
   it('suggests at most three names, and examples when nothing is close', () => {
-    expect(errorOf('location_c', 'modernProfile')).toBe(
+    expect(errorOf('location_c', 'profileRecord')).toBe(
       'Unknown field "location_c". Did you mean "location", "location_city" or "location_country"?',
     );
     expect(errorOf('zzzzzzzzzz', 'company')).toBe(
       'Unknown field "zzzzzzzzzz": names are the API\'s own, such as "company_name", "company_website" or "headquarters".',
     );
-    expect(errorOf('experience.1.zzzz', 'modernProfile')).toBe(
+    expect(errorOf('experience.1.zzzz', 'profileRecord')).toBe(
       'Unknown field "experience.1.zzzz": "experience.1" has fields such as "experience.1.active_experience", ' +
         '"experience.1.position_title" or "experience.1.department".',
     );
@@ -129,19 +130,19 @@ describe('unknown and invalid names', () => {
     expect(errorOf('experience.2.company_name', 'scrapedProfile')).toMatch(
       /Did you mean "experience.2.employer_name"\?$/,
     );
-    expect(errorOf('num_of_connections', 'modernProfile')).toBe(
+    expect(errorOf('num_of_connections', 'profileRecord')).toBe(
       'Unknown field "num_of_connections": it is a field of SCRAPE_PROFILE, not of ENRICH_PROFILE and SEARCH_PEOPLE. ' +
         'Did you mean "connections_count"?',
     );
-    expect(errorOf('title', 'modernProfile')).toMatch(/Did you mean "active_experience_title"\?$/);
-    expect(errorOf('education.1.institute_name', 'modernProfile')).toMatch(
+    expect(errorOf('title', 'profileRecord')).toMatch(/Did you mean "active_experience_title"\?$/);
+    expect(errorOf('education.1.institute_name', 'profileRecord')).toMatch(
       /Did you mean "education.1.institution_name"\?$/,
     );
     expect(errorOf('email', 'scrapedProfile')).toBe(
       'Unknown field "email": it is a field of FIND_CONTACTS, not of SCRAPE_PROFILE. Did you mean "emails"?',
     );
     // The profile record has `name` too (kept for older clients), so it is a valid name there.
-    expect(fields('name', 'modernProfile').map(headerFor)).toEqual(['name']);
+    expect(fields('name', 'profileRecord').map(headerFor)).toEqual(['name']);
   });
 
   it('explains names run together without commas', () => {
@@ -200,7 +201,7 @@ describe('unknown and invalid names', () => {
   it('refuses parts after a value and a map without key', () => {
     expect(errorOf('headline.x', 'scrapedProfile')).toBe('Invalid field "headline.x": "headline" has no parts.');
     expect(errorOf('criteria. ', 'company')).toBe('Invalid field "criteria.": name a key after "criteria.".');
-    expect(errorOf('experience.1.nope', 'modernProfile')).toMatch(/^Unknown field "experience.1.nope"[.:]/);
+    expect(errorOf('experience.1.nope', 'profileRecord')).toMatch(/^Unknown field "experience.1.nope"[.:]/);
   });
 
   it('is not fooled by names of the object prototype', () => {
@@ -215,7 +216,7 @@ describe('unknown and invalid names', () => {
 describe('values', () => {
   it('joins lists of strings, keeps numbers and booleans, keeps ISO dates and zip codes as text', () => {
     expect(
-      modern(
+      profileRecordCells(
         'skills, connections_count, projected_total_salary, is_decision_maker, is_working, updated_at, experience.1.company_hq_zipcode',
       ),
     ).toEqual(['Robotics, Python, Team Leadership', 500, 312000.5, true, 1, '2025-10-01T09:30:00Z', '00501']);
@@ -223,18 +224,20 @@ describe('values', () => {
 
   it('gives blanks for null and missing values', () => {
     expect(
-      modern('experience.1.date_to, experience.2.company_id, education.2.institution_regions, courses.2.title'),
+      profileRecordCells(
+        'experience.1.date_to, experience.2.company_id, education.2.institution_regions, courses.2.title',
+      ),
     ).toEqual(['', '', '', '']);
-    expect(modern('full_name, skills, experience.1.company_name', { id: 'x' })).toEqual(['', '', '']);
+    expect(profileRecordCells('full_name, skills, experience.1.company_name', { id: 'x' })).toEqual(['', '', '']);
   });
 
   it('shows an object or a list of objects as readable text', () => {
-    expect(modern('experience.1.company_stock_ticker, match_data, languages')).toEqual([
+    expect(profileRecordCells('experience.1.company_stock_ticker, match_data, languages')).toEqual([
       'exchange: NASDAQ; ticker: ACME',
       'similarity_score: 0.87; matched_criteria: [VP level, Robotics]',
       'language: English; proficiency: Native or bilingual; order_in_profile: 1\nlanguage: German; order_in_profile: 2',
     ]);
-    const [job] = modern('experience.1');
+    const [job] = profileRecordCells('experience.1');
     expect(job).toContain('company_stock_ticker: [{exchange: NASDAQ; ticker: ACME}]');
     expect(job).not.toContain('[object Object]');
   });
@@ -251,12 +254,12 @@ describe('values', () => {
   });
 
   it('reads a lone value where a list is expected, and a list where an object is expected', () => {
-    expect(modern('experience.1.company_social2_url, experience.1.company_social2_url.1')).toEqual([
+    expect(profileRecordCells('experience.1.company_social2_url, experience.1.company_social2_url.1')).toEqual([
       'https://social2.example/acme',
       'https://social2.example/acme',
     ]);
-    const listed = { ...modernProfile, match_data: [{ similarity_score: 0.5, matched_criteria: null }] };
-    expect(modern('match_data.similarity_score', listed)).toEqual([0.5]);
+    const listed = { ...profileRecord, match_data: [{ similarity_score: 0.5, matched_criteria: null }] };
+    expect(profileRecordCells('match_data.similarity_score', listed)).toEqual([0.5]);
   });
 
   it('never throws on data that does not match the catalog', () => {
@@ -275,7 +278,18 @@ describe('values', () => {
       'id, full_name, skills, skills.1, experience.1.company_name, education.1.degree',
       'education.3.institution_name, connections_count, is_working, match_data.similarity_score',
     ];
-    expect(modern(names.join(','), odd)).toEqual(['42', 'first: Ada', '', '', '', '', 'A, B', 'many', 'yes', '']);
+    expect(profileRecordCells(names.join(','), odd)).toEqual([
+      '42',
+      'first: Ada',
+      '',
+      '',
+      '',
+      '',
+      'A, B',
+      'many',
+      'yes',
+      '',
+    ]);
     for (const type of Object.keys(RECORD_CATALOGS) as RecordType[]) {
       const everyName = fields([catalogNames(RECORD_CATALOGS[type])], type);
       for (const record of [null, undefined, 'text', 12, [], odd, { profile: 5, data: [odd, null] }]) {
@@ -285,8 +299,8 @@ describe('values', () => {
   });
 
   it('caps text at the cell limit with a visible marker', () => {
-    const long = { ...modernProfile, summary: 'x'.repeat(60_000) };
-    const [summary] = modern('summary', long) as string[];
+    const long = { ...profileRecord, summary: 'x'.repeat(60_000) };
+    const [summary] = profileRecordCells('summary', long) as string[];
     // As much text as fits beside the marker: 49,969 characters kept, 10,031 cut, 50,000 in all.
     expect(summary).toBe(`${'x'.repeat(49_969)}… [truncated 10,031 characters]`);
     expect(summary).toHaveLength(CELL_TEXT_LIMIT);
@@ -318,11 +332,11 @@ describe('round trip: every printed header selects the same column', () => {
   const sets: [string, RecordType, FieldPath[], unknown][] = [
     ['SCRAPE_PROFILE', 'scrapedProfile', DEFAULT_COLUMNS.SCRAPE_PROFILE, scrapedProfile],
     ['FIND_CONTACTS', 'contact', DEFAULT_COLUMNS.FIND_CONTACTS, SAMPLES.contact],
-    ['SEARCH_PEOPLE', 'modernProfile', DEFAULT_COLUMNS.SEARCH_PEOPLE, modernProfile],
-    ['ENRICH_PROFILE', 'modernProfile', DEFAULT_COLUMNS.ENRICH_PROFILE, modernProfile],
+    ['SEARCH_PEOPLE', 'profileRecord', DEFAULT_COLUMNS.SEARCH_PEOPLE, profileRecord],
+    ['ENRICH_PROFILE', 'profileRecord', DEFAULT_COLUMNS.ENRICH_PROFILE, profileRecord],
     ['SEARCH_COMPANIES', 'company', defaultCompanyColumns(companies), companies[1]],
-    ['research essentials', 'modernProfile', RESEARCH_COLUMNS.essentials, modernProfile],
-    ['research all', 'modernProfile', RESEARCH_COLUMNS.all, modernProfile],
+    ['research essentials', 'profileRecord', RESEARCH_COLUMNS.essentials, profileRecord],
+    ['research all', 'profileRecord', RESEARCH_COLUMNS.all, profileRecord],
     ...(Object.keys(RECORD_CATALOGS) as RecordType[]).map((type): [string, RecordType, FieldPath[], unknown] => [
       `every name of ${type}`,
       type,
@@ -354,7 +368,7 @@ describe('companion rows', () => {
         .map((column) => column.kind)
         .slice(0, 3),
     ).toEqual(['text', 'boolean', 'text']);
-    const rows = flattenCollection(modernProfile, 'experience');
+    const rows = flattenCollection(profileRecord, 'experience');
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toHaveLength(headers.length);
     const cell = (row: number, name: string) => rows[row][headers.indexOf(name)];
@@ -370,15 +384,15 @@ describe('companion rows', () => {
   it('gives education rows and skips what is not an entry', () => {
     expect(collectionColumns('education').map(headerFor)).toEqual([
       'profile_id',
-      ...Object.keys(modernProfile.education![0]),
+      ...Object.keys(profileRecord.education![0]),
     ]);
-    expect(flattenCollection(modernProfile, 'education').map((row) => row[4])).toEqual([
+    expect(flattenCollection(profileRecord, 'education').map((row) => row[4])).toEqual([
       'Technical University of Munich',
       'University of London',
     ]);
-    const odd = { ...modernProfile, education: [null, 'x', { degree: 'PhD' }] } as never;
+    const odd = { ...profileRecord, education: [null, 'x', { degree: 'PhD' }] } as never;
     expect(flattenCollection(odd, 'education')).toEqual([['p-1001', 'PhD', ...Array(15).fill('')]]);
-    expect(flattenCollection({ ...modernProfile, experience: null }, 'experience')).toEqual([]);
+    expect(flattenCollection({ ...profileRecord, experience: null }, 'experience')).toEqual([]);
     expect(flattenCollection(null as never, 'experience')).toEqual([]);
   });
 });

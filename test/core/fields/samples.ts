@@ -2,13 +2,13 @@
 import type {
   Company,
   ContactLookupResponse,
-  ModernExperience,
-  ModernProfile,
+  ProfileRecordExperience,
+  ProfileRecord,
   ScrapedProfile,
 } from '../../../src/core/api/types';
 import type { Catalog } from '../../../src/core/fields/catalog';
 
-export const currentJob: ModernExperience = {
+export const currentJob: ProfileRecordExperience = {
   active_experience: 1,
   position_title: 'VP of Engineering',
   department: 'Engineering and Technical',
@@ -58,7 +58,7 @@ export const currentJob: ModernExperience = {
   order_in_profile: 1,
 };
 
-const previousJob: ModernExperience = {
+const previousJob: ProfileRecordExperience = {
   ...currentJob,
   active_experience: 0,
   position_title: 'Engineering Manager',
@@ -78,7 +78,7 @@ const previousJob: ModernExperience = {
   order_in_profile: 2,
 };
 
-export const modernProfile: ModernProfile = {
+export const profileRecord: ProfileRecord = {
   id: 'p-1001',
   name: 'Ada Lovelace',
   full_name: 'Ada Lovelace',
@@ -418,5 +418,5 @@ export const SAMPLES = {
   scrapedProfile,
   company: companies[0],
   contact: contactLookup,
-  modernProfile,
+  profileRecord,
 } as const;

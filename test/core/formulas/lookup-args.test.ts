@@ -9,13 +9,13 @@ import {
 } from '../../../src/core/formulas/lookups';
 import { json, queryOf } from '../api/fakes';
 import { formulaSetup } from './context';
-import { contactLookup, modernProfile, scrapedProfile } from '../fields/samples';
+import { contactLookup, profileRecord, scrapedProfile } from '../fields/samples';
 
 /** Profiles named after their slug; any contact lookup finds the sample contacts. */
 function profileApi(request: HttpRequest) {
   if (request.url.includes('/api/enrich/contacts')) return json(200, contactLookup);
   const slug = (queryOf(request).network_url ?? '').split('/in/')[1];
-  if (request.url.includes('/api/enrich/network')) return json(200, { ...modernProfile, full_name: slug });
+  if (request.url.includes('/api/enrich/network')) return json(200, { ...profileRecord, full_name: slug });
   return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
 }
 

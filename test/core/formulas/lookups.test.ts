@@ -10,7 +10,7 @@ import { FormulaError } from '../../../src/core/formulas/args';
 import { deadlineOf, type FormulaContext } from '../../../src/core/formulas/context';
 import { json, queryOf } from '../api/fakes';
 import { formulaSetup } from './context';
-import { contactLookup, contactNotFound, modernProfile, scrapedProfile } from '../fields/samples';
+import { contactLookup, contactNotFound, profileRecord, scrapedProfile } from '../fields/samples';
 
 /** Answers a scrape with the sample profile renamed after the slug; slugs "missing-…" are 404. */
 function profileApi(request: HttpRequest) {
@@ -20,7 +20,7 @@ function profileApi(request: HttpRequest) {
   }
   const slug = (query.network_url ?? '').split('/in/')[1];
   if (slug.startsWith('missing-')) return json(404, { detail: 'Profile not found.' });
-  if (request.url.includes('/api/enrich/network')) return json(200, { ...modernProfile, full_name: slug });
+  if (request.url.includes('/api/enrich/network')) return json(200, { ...profileRecord, full_name: slug });
   return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
 }
 

@@ -2,7 +2,7 @@ import type { HttpRequest } from '../../../src/core/ports';
 import { NOT_EVALUATED, searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
 import { json, queryOf } from '../api/fakes';
 import { formulaSetup } from './context';
-import { companies, modernProfile } from '../fields/samples';
+import { companies, profileRecord } from '../fields/samples';
 
 function api(request: HttpRequest) {
   const query = queryOf(request);
@@ -11,7 +11,7 @@ function api(request: HttpRequest) {
     return json(200, { results: companies.slice(0, Number(query.limit)), total: companies.length, query: query.query });
   }
   return json(200, {
-    results: [modernProfile],
+    results: [profileRecord],
     total: 1,
     query: query.query,
     search_id: '3f1c0a5e-8d1b-4c55-9d0e-1a2b3c4d5e6f',
@@ -90,11 +90,11 @@ describe('SEARCH_COMPANIES', () => {
 });
 
 describe('SEARCH_PEOPLE', () => {
-  it('returns modern records flattened with chosen fields', () => {
+  it('returns profile records flattened with chosen fields', () => {
     const { http, context } = setup();
     expect(searchPeople(context(), 'data engineers', 3, 'full_name, experience.1.company_name', '')).toEqual([
       ['full_name', 'experience.1.company_name'],
-      [modernProfile.full_name, modernProfile.experience![0].company_name],
+      [profileRecord.full_name, profileRecord.experience![0].company_name],
     ]);
     expect(queryOf(http.requests[0])).toMatchObject({ query: 'data engineers', limit: '3', legacy: 'false' });
   });

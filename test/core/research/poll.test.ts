@@ -3,7 +3,7 @@ import type { JobRecord } from '../../../src/core/research/registry';
 import type { JobStatus } from '../../../src/core/api/types';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
 import { ApiClient } from '../../../src/core/api/client';
-import { modernProfile } from '../fields/samples';
+import { profileRecord } from '../fields/samples';
 import { memoryTable } from '../../support/memory-table';
 
 /** A job on the service: the profiles found so far (ids in order, repeats allowed) and its status. */
@@ -24,7 +24,7 @@ function fakeService() {
       filtered_results_count: 0,
       chunks_processed: 3,
       total_chunks: 10,
-      results: slice.map((id) => ({ ...modernProfile, id, full_name: `Person ${id}` })),
+      results: slice.map((id) => ({ ...profileRecord, id, full_name: `Person ${id}` })),
       pagination: {
         page: Number(page),
         page_size: size,
@@ -97,7 +97,7 @@ describe('pollJob', () => {
     expect(job).toMatchObject({ status: 'completed', rowsWritten: 237, finalResultsCount: 238, nextPage: 3 });
     const experienceOwners = experience.column('profile_id');
     expect(new Set(experienceOwners).size).toBe(237);
-    expect(experienceOwners).toHaveLength(237 * (modernProfile.experience?.length ?? 0));
+    expect(experienceOwners).toHaveLength(237 * (profileRecord.experience?.length ?? 0));
   });
 
   it('saves the cursor after every page, so a poll stopped by time resumes without loss or repeats', () => {
@@ -165,8 +165,8 @@ describe('pollJob', () => {
     expect(poll()).toMatchObject({ rowsWritten: 3 });
     expect(results.column('id')).toEqual(['p1', 'p2', 'p3']);
     const owners = (entries: number) => ['p1', 'p2', 'p3'].flatMap((id) => new Array<string>(entries).fill(id));
-    expect(experience.column('profile_id')).toEqual(owners(modernProfile.experience!.length));
-    expect(education.column('profile_id')).toEqual(owners(modernProfile.education!.length));
+    expect(experience.column('profile_id')).toEqual(owners(profileRecord.experience!.length));
+    expect(education.column('profile_id')).toEqual(owners(profileRecord.education!.length));
   });
 
   it('keeps the error of a failed job and the rows it had', () => {
