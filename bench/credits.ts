@@ -5,7 +5,7 @@ import { CREDIT_COSTS } from '../src/core/api/credits';
 import { normalizeProfileUrl } from '../src/core/input';
 import {
   addonWithKey,
-  errorMessage,
+  thrownMessage,
   formula,
   int,
   ms,
@@ -99,7 +99,7 @@ async function runVariant(
               try {
                 return (formula(addon, 'SCRAPE_PROFILE', [cell, FIELDS]) as unknown[][])[0];
               } catch (error) {
-                return [`#ERROR: ${errorMessage(error)}`];
+                return [`#ERROR: ${thrownMessage(error)}`];
               }
             }),
       );

@@ -161,7 +161,7 @@ function figuresOf(run: Measured): Figure[] {
   ];
 }
 
-function targetsOf(run: Measured): TargetCheck[] {
+function targetChecks(run: Measured): TargetCheck[] {
   const ceiling = SCRAPES_PER_MINUTE[run.tier];
   const allowedMs = ((run.rows / ceiling) * MINUTE_MS) / PACE_TARGET;
   const done = run.summary.status === 'completed' && run.summary.ok === run.rows;
@@ -195,7 +195,7 @@ export async function enrichmentBenchmark(context: BenchContext): Promise<BenchR
     id: '(h)',
     title: 'Enrich selection: pace, writes and credits of a column run by the open sidebar',
     figures: runs.flatMap(figuresOf),
-    targets: runs.flatMap(targetsOf),
+    targets: runs.flatMap(targetChecks),
     notes: [
       'Scrapes of the default columns (10 fields), fetched through the fetch engine and written as each batch answers.',
       'Times are on the fakes’ virtual clock (the mock answers at once); a real scrape takes seconds, which the engine’s batching absorbs.',

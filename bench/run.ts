@@ -12,7 +12,7 @@ import { researchWriteBenchmark } from './research-write';
 import { speedBenchmark } from './speed';
 import {
   EnvPool,
-  errorMessage,
+  thrownMessage,
   ms,
   printReport,
   table,
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
         printReport(report);
         console.log(`  (ran in ${ms(performance.now() - t0)})`);
       } catch (error) {
-        const message = error instanceof Error && error.stack ? error.stack : errorMessage(error);
+        const message = error instanceof Error && error.stack ? error.stack : thrownMessage(error);
         failures.push({ id: benchmark.id, name: benchmark.name, error: message.split('\n')[0] });
         console.log(
           `\n${benchmark.id} ${benchmark.name}: COULD NOT RUN\n  ${message.split('\n').slice(0, 6).join('\n  ')}`,

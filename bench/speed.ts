@@ -2,7 +2,7 @@
 // run one after another), with the mock answering every scrape 400 ms late.
 import {
   addonWithKey,
-  errorMessage,
+  thrownMessage,
   formula,
   ms,
   ratio,
@@ -65,7 +65,7 @@ export async function speedBenchmark(context: BenchContext): Promise<BenchReport
             formula(oneAddon, 'SCRAPE_PROFILE', [url, FIELDS]);
           } catch (error) {
             oneErrors++;
-            context.progress(`  single call failed: ${errorMessage(error)}`);
+            context.progress(`  single call failed: ${thrownMessage(error)}`);
           }
         });
         perCall.push(call.ms);

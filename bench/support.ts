@@ -139,7 +139,8 @@ export function ratio(n: number): string {
   return `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`;
 }
 
-export function errorMessage(error: unknown): string {
+/** The message of anything thrown, also by the add-on in its own realm (where `instanceof Error` does not hold). */
+export function thrownMessage(error: unknown): string {
   return error !== null && typeof error === 'object' && 'message' in error
     ? String((error as Error).message)
     : String(error);

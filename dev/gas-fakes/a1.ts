@@ -14,7 +14,8 @@ export function columnLetters(column: number): string {
   return letters;
 }
 
-function columnNumber(letters: string): number {
+/** "A" → 1, "AA" → 27. */
+export function columnNumber(letters: string): number {
   let n = 0;
   for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
   return n;

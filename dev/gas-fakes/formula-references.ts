@@ -1,7 +1,7 @@
 // How Sheets rewrites references when rows or columns are inserted or deleted, and when a sort moves a formula:
 // a reference follows the cells it names (a range grows when lines are inserted inside it, shrinks when some of its
 // lines are deleted, and becomes #REF! when all of them are); a sorted formula's relative rows move with it.
-import { columnLetters, type GridRect } from './a1';
+import { columnLetters, columnNumber, type GridRect } from './a1';
 
 export type Axis = 'row' | 'column';
 
@@ -99,8 +99,8 @@ function closingQuote(formula: string, open: number): number {
 
 function parseReference(match: RegExpExecArray): Reference | null {
   const [, prefix = '', startText, endText] = match;
-  const start = parseCorner(startText);
-  const end = endText === undefined ? null : parseCorner(endText);
+  const start = parseReferenceCorner(startText);
+  const end = endText === undefined ? null : parseReferenceCorner(endText);
   // A lone corner is a reference only as a whole cell ("A1"); "A" or "12" alone are names or numbers.
   if (!start || (endText !== undefined && !end)) return null;
   if (!end && (start.row === null || start.column === null)) return null;
@@ -109,7 +109,7 @@ function parseReference(match: RegExpExecArray): Reference | null {
   return { sheet, prefix, start, end };
 }
 
-function parseCorner(text: string): Corner | null {
+function parseReferenceCorner(text: string): Corner | null {
   const parts = CORNER_PARTS.exec(text);
   if (!parts) return null;
   const [, columnFixed, letters, rowFixed, digits] = parts;
@@ -119,12 +119,6 @@ function parseCorner(text: string): Corner | null {
     rowFixed: rowFixed === '$',
     row: digits ? Number(digits) : null,
   };
-}
-
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
-  return n;
 }
 
 function cornerText(corner: Corner): string {

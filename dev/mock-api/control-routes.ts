@@ -17,7 +17,7 @@ export interface ControlRequest {
 
 const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
 
-function parseJson(body: string): Record<string, unknown> | null {
+function parseJsonObject(body: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(body || '{}');
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -62,7 +62,7 @@ function nextJob(state: MockState, body: Record<string, unknown>): Reply {
 export function handleControl(request: ControlRequest): Reply {
   const { method, path, state } = request;
   const route = `${method} ${path}`;
-  const body = method === 'POST' ? parseJson(request.body) : {};
+  const body = method === 'POST' ? parseJsonObject(request.body) : {};
   if (body === null) return failure(400, 'The body must be a JSON object.');
 
   if (route === 'POST /__mock/reset') {
@@ -76,6 +76,7 @@ export function handleControl(request: ControlRequest): Reply {
     return account ? ok(account) : failure(404, 'Unknown key.');
   }
   if (route === 'POST /__mock/faults') return addFaults(state, body);
+  if (route === 'GET /__mock/faults') return ok({ faults: state.faults.pending() });
   if (route === 'DELETE /__mock/faults') {
     state.faults.clear();
     return ok({ cleared: true });

@@ -67,6 +67,11 @@ export class MockControl {
     await this.call('DELETE', 'faults');
   }
 
+  /** The faults still queued, each with the count it has left (a latency fault without count stays). */
+  async pendingFaults(): Promise<MockFault[]> {
+    return (await this.call<{ faults: MockFault[] }>('GET', 'faults')).faults;
+  }
+
   /** Moves the job clock (and rate-limit windows) forward. */
   advanceClock(ms: number): Promise<ClockState> {
     return this.call('POST', 'clock/advance', { ms });

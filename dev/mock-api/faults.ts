@@ -64,6 +64,11 @@ export class FaultQueue {
     this.queue = [];
   }
 
+  /** The faults still queued, each with the count it has left. */
+  pending(): MockFault[] {
+    return this.queue.map((fault) => ({ ...fault }));
+  }
+
   /** Consumes every matching latency fault and the first matching other fault. */
   take(path: string): FaultsForRequest {
     let delayMs = 0;

@@ -1,4 +1,4 @@
-import { capText, planLiteralText, TEXT_FORMAT } from '../core/cells';
+import { capCellText, planLiteralText, TEXT_FORMAT } from '../core/cells';
 import type { CellValue, SheetTable } from '../core/sheet-table';
 
 /**
@@ -23,7 +23,7 @@ export function writeBlock(
   growTo(sheet, startRow + rows.length - 1, startColumn + numberFormats.length - 1);
   const range = sheet.getRange(startRow, startColumn, rows.length, numberFormats.length);
   range.setNumberFormats(rows.map(() => numberFormats.slice()));
-  const capped = rows.map((row) => row.map((value) => (typeof value === 'string' ? capText(value) : value)));
+  const capped = rows.map((row) => row.map((value) => (typeof value === 'string' ? capCellText(value) : value)));
   const plan = planLiteralText(capped, keyOffset);
   for (const { columnOffset, values } of plan.values) {
     range.offset(0, columnOffset, values.length, values[0].length).setValues(values);

@@ -3,7 +3,7 @@
 // column by column: text-like columns get the text format, and only numbers and booleans go anywhere else.
 // Whether the plain-text format really stops setValues from parsing is not documented (docs/platform.md), so text
 // Sheets could parse is also written as rich-text values, which Sheets takes literally: planLiteralText.
-// Custom functions return values directly (not parsed); they share capText only.
+// Custom functions return values directly (not parsed); they share capCellText only.
 import type { KindName } from './fields/catalog';
 
 export type CellValue = string | number | boolean;
@@ -16,7 +16,7 @@ export const TEXT_FORMAT = '@';
 export const AUTOMATIC_FORMAT = 'General';
 
 /** The text whole when it fits a cell, else its start and a visible marker, at most CELL_TEXT_LIMIT characters. */
-export function capText(text: string): string {
+export function capCellText(text: string): string {
   if (text.length <= CELL_TEXT_LIMIT) return text;
   let kept = CELL_TEXT_LIMIT;
   for (;;) {

@@ -43,7 +43,7 @@ function quoteInput(value: string): string {
 }
 
 /** Cell values as text; everything we accept is text (a phone number in a number cell: see phoneTurnedNumber). */
-function cellText(value: unknown, what: string): InputResult<string> {
+function trimmedText(value: unknown, what: string): InputResult<string> {
   if (typeof value === 'string') {
     const trimmed = value.trim();
     return trimmed === '' ? fail(`The ${what} is empty.`) : ok(trimmed);
@@ -89,7 +89,7 @@ function decodeSlug(escaped: string): string | null {
  * profile (`…/in/<slug>/details/experience/`) is the profile itself.
  */
 export function normalizeProfileUrl(value: unknown): InputResult<string> {
-  const text = cellText(value, 'profile URL');
+  const text = trimmedText(value, 'profile URL');
   if (!text.ok) return text;
   const notProfileUrl = fail<string>(
     `${quoteInput(text.value)} is not a profile URL (expected ${CANONICAL_PROFILE_PREFIX}<name>).`,
@@ -104,7 +104,7 @@ export function normalizeProfileUrl(value: unknown): InputResult<string> {
 
 /** Trimmed and lower-cased; a plain `local@domain.tld` syntax check (no quoted local parts, no IP domains). */
 export function normalizeEmail(value: unknown): InputResult<string> {
-  const text = cellText(value, 'email address');
+  const text = trimmedText(value, 'email address');
   if (!text.ok) return text;
   const email = text.value.toLowerCase();
   const at = email.lastIndexOf('@');
@@ -127,7 +127,7 @@ export function normalizeEmail(value: unknown): InputResult<string> {
 export function normalizePhone(value: unknown): InputResult<string> {
   const number = phoneTurnedNumber<string>(value);
   if (number !== null) return number;
-  const text = cellText(value, 'phone number');
+  const text = trimmedText(value, 'phone number');
   if (!text.ok) return text;
   const compact = text.value.replace(TEL_PREFIX, '').replace(PHONE_PUNCTUATION, '');
   const international = compact.startsWith('+') || compact.startsWith('00');
@@ -151,7 +151,7 @@ export function classifyLookup(value: unknown): InputResult<ContactLookup> {
   if (typeof value === 'number') {
     return fail(`The lookup must be a profile URL, an email address or a phone number, not the number ${value}.`);
   }
-  const text = cellText(value, 'lookup value');
+  const text = trimmedText(value, 'lookup value');
   if (!text.ok) return text;
   const lookup = text.value;
   if (lookup.includes('@')) return map(normalizeEmail(lookup), (email) => ({ email }));

@@ -73,7 +73,7 @@ export type KeyCheck = (apiKey: string, baseUrl: string) => string | null;
  * checked with the service before it is stored. An empty apiKey removes the key; an empty baseUrl returns to the
  * build-time default.
  */
-export function saveSettings(
+export function storeSettings(
   store: KeyValue,
   input: unknown,
   defaultBaseUrl: string,

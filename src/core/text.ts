@@ -1,10 +1,18 @@
 // Small text rules of the core: the one way a message repeats outside text (user input, a service's detail), on one
-// line and never too long; and what counts as blank.
+// line and never too long; how long a stored sentence may be; and what counts as blank.
 
 /** Whitespace runs (newlines included) as single spaces, trimmed, and cut to at most max characters with "…". */
 export function shorten(text: string, max: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? oneLine.slice(0, max - 1).trimEnd() + '…' : oneLine;
+}
+
+/** Longest sentence a property entry keeps (a run's or job's message or error), so an entry fits the 9 KB a property holds. */
+const MAX_STORED_TEXT = 500;
+
+/** The text whole when it is at most MAX_STORED_TEXT characters, else cut to that length with "…". */
+export function capStoredText(text: string): string {
+  return text.length <= MAX_STORED_TEXT ? text : `${text.slice(0, MAX_STORED_TEXT - 1)}…`;
 }
 
 /** Nothing to read: null, undefined, or text of only whitespace (the empty string included). */

@@ -13,7 +13,7 @@ import { fieldChoices } from '../core/enrichment/field-choices';
 import { isOperation, OPERATIONS } from '../core/enrichment/operations';
 import { fetchesPerMinute, pendingInputs, previewOf, startRows, startStatuses } from '../core/enrichment/preview';
 import { countRows } from '../core/enrichment/progress';
-import { isUnfinished, runMessage, toSummary, type RunRecord, type RunRegistry } from '../core/enrichment/registry';
+import { isUnfinished, runMessage, toRunSummary, type RunRecord, type RunRegistry } from '../core/enrichment/registry';
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { STATUS_HEADER, statusKind } from '../core/enrichment/status';
@@ -76,7 +76,7 @@ export function startEnrichment(request: unknown): RunSummary {
   const run = underLock(USER_LOCK_WAIT_MS, null, () => registerRun(request, settings, userId));
   if (run === null) throw new Error(BUSY);
   if (run.status === 'running') arrangeBackgroundWork();
-  return toSummary(run, userId);
+  return toRunSummary(run, userId);
 }
 
 /** Works on the given run, or every running run, that the caller started, for at most one call's budget. */
@@ -99,7 +99,7 @@ export function listEnrichments(): RunSummary[] {
   const runs = runRegistry().all();
   const waiting = runs.some((run) => run.startedBy === viewer && isUnfinished(run.status));
   const problem = waiting ? backgroundProblem(mine) : null;
-  return runs.map((run) => toSummary(run, viewer, problem));
+  return runs.map((run) => toRunSummary(run, viewer, problem));
 }
 
 export function pauseEnrichment(runId: string): RunSummary {
@@ -178,7 +178,7 @@ function changeRun(runId: string, change: (run: RunRecord) => Partial<RunRecord>
     return registry.save(next, run, nowIso());
   });
   if (saved === null) throw new Error(BUSY);
-  return toSummary(saved, knownUserId());
+  return toRunSummary(saved, knownUserId());
 }
 
 function readRequest(request: unknown): { parsed: ParsedRequest; rows: RunRows; area: RunArea } {

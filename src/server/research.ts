@@ -11,7 +11,13 @@ import { RESEARCH_COLUMNS } from '../core/fields/defaults';
 import { headerFor } from '../core/fields/flatten';
 import { pollJob, type ResearchSheets } from '../core/research/poll';
 import { rememberingTable, type SheetTable } from '../core/sheet-table';
-import { isFinished, JobRegistry, PersonalJobErrors, toSummary, type JobRecord } from '../core/research/registry';
+import {
+  isFinishedJobStatus,
+  JobRegistry,
+  PersonalJobErrors,
+  toJobSummary,
+  type JobRecord,
+} from '../core/research/registry';
 import { validateResearchRequest } from '../core/research/request';
 import { companionSheetName, researchSheetName } from '../core/research/sheet-name';
 import { readOnce } from '../core/store-snapshot';
@@ -48,7 +54,8 @@ export const researchWork: BackgroundWork = {
   run: (userId, stopBy) => pollOwnJobs(userId, stopBy),
 };
 
-function clientFor(settings: Settings): ApiClient {
+/** The client for the key of the user running this execution (a trigger runs as its creator); no key is an error. */
+function userClient(settings: Settings): ApiClient {
   if (settings.apiKey === null) throw new Error(noKeyError().message);
   return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey: settings.apiKey, baseUrl: settings.baseUrl });
 }
@@ -57,7 +64,7 @@ export function startResearch(request: ResearchRequest): JobSummary {
   const { query, limit, columns } = validateResearchRequest(request);
   const settings = currentSettings();
   const startedBy = currentUserId();
-  const started = clientFor(settings).startResearch({ query, limit });
+  const started = userClient(settings).startResearch({ query, limit });
   if (!started.ok) throw new Error(started.error.message);
   const { job_id: jobId, status, message } = started.value;
   const book = spreadsheet();
@@ -96,7 +103,7 @@ export function startResearch(request: ResearchRequest): JobSummary {
     new PersonalJobErrors(documentStore(), startedBy).set(jobId, setupFailure);
   }
   arrangeBackgroundWork();
-  return toSummary(job, setupFailure ?? backgroundProblem());
+  return toJobSummary(job, setupFailure ?? backgroundProblem());
 }
 
 /** Reads each property store once: the document's (jobs and failures) and the user's (their id and problem). */
@@ -109,17 +116,17 @@ export function listResearchJobs(): JobSummary[] {
   const problem = userId === null ? null : backgroundProblem(mine);
   // A personal failure (another key's job, a poll that failed) stops mattering once the job has ended.
   const personalError = (job: JobRecord) =>
-    isFinished(job.status) ? null : (errors[job.jobId] ?? (job.startedBy === userId ? problem : null));
+    isFinishedJobStatus(job.status) ? null : (errors[job.jobId] ?? (job.startedBy === userId ? problem : null));
   return registry(shared)
     .all()
-    .map((job) => toSummary(job, personalError(job)));
+    .map((job) => toJobSummary(job, personalError(job)));
 }
 
 /** The sidebar's poll: the given job, or every unfinished one, with the current user's key. */
 export function pollResearch(jobId?: string): JobSummary[] {
   const jobs = registry(readOnce(documentStore()));
   const targets =
-    jobId === undefined ? jobs.unfinished() : [requireJob(jobs, jobId)].filter((j) => !isFinished(j.status));
+    jobId === undefined ? jobs.unfinished() : [requireJob(jobs, jobId)].filter((j) => !isFinishedJobStatus(j.status));
   pollJobs(targets, currentUserId(), POLL_LOCK_WAIT_MS, systemClock.now() + POLL_BUDGET_MS);
   arrangeBackgroundWork();
   return listResearchJobs();
@@ -141,8 +148,8 @@ function pollOwnJobs(userId: string, stopBy: number): void {
 export function cancelResearch(jobId: string): JobSummary {
   const jobs = registry();
   const job = requireJob(jobs, jobId);
-  if (!isFinished(job.status)) {
-    const answer = clientFor(currentSettings()).cancelResearch(jobId);
+  if (!isFinishedJobStatus(job.status)) {
+    const answer = userClient(currentSettings()).cancelResearch(jobId);
     // 409: it completed meanwhile; the poll below fetches its last results either way.
     if (!answer.ok && answer.error.kind !== 'conflict') throw new Error(answer.error.message);
     pollJobs([job], currentUserId(), CANCEL_LOCK_WAIT_MS, systemClock.now() + POLL_BUDGET_MS);
@@ -173,12 +180,12 @@ function pollJobs(targets: JobRecord[], userId: string, lockWaitMs: number, stop
     // Read under the lock: another execution may have moved a cursor since the targets were listed.
     const shared = readOnce(documentStore());
     const settings = currentSettings();
-    const api = clientFor(settings);
+    const api = userClient(settings);
     const jobs = registry(shared);
     const errors = new PersonalJobErrors(shared, userId);
     for (const target of targets) {
       const job = jobs.get(target.jobId) ?? target;
-      if (isFinished(job.status)) continue;
+      if (isFinishedJobStatus(job.status)) continue;
       if (job.baseUrl !== settings.baseUrl) {
         errors.set(job.jobId, `This job was started on ${job.baseUrl}; set that base URL in Settings to follow it.`);
         continue;

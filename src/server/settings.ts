@@ -1,11 +1,5 @@
 import { ApiClient } from '../core/api/client';
-import {
-  checkKeyWithService,
-  readSettings,
-  saveSettings as storeSettings,
-  settingsView,
-  type Settings,
-} from '../core/settings';
+import { checkKeyWithService, readSettings, storeSettings, settingsView, type Settings } from '../core/settings';
 import { userStore } from '../adapters/properties';
 import { urlFetchHttp } from '../adapters/http';
 import { systemClock } from '../adapters/runtime';

@@ -2,7 +2,7 @@
 // setValues from parsing (Google does not document it), in a bounded number of round trips per block.
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { sheetTable, writeBlock } from '../../src/adapters/sheet-table';
-import { AUTOMATIC_FORMAT, CELL_TEXT_LIMIT, TEXT_FORMAT, capText, type CellValue } from '../../src/core/cells';
+import { AUTOMATIC_FORMAT, CELL_TEXT_LIMIT, TEXT_FORMAT, capCellText, type CellValue } from '../../src/core/cells';
 import { upsertRows } from '../../src/core/sheet-table';
 import { OWNER, newEnv } from '../fakes/gas';
 
@@ -84,7 +84,7 @@ describe.each([true, false])(
       const long = `=${'x'.repeat(59_999)}`;
       asScript(env, (sheet) => writeBlock(sheet, 1, 1, [[long, '00501']], [TEXT_FORMAT, TEXT_FORMAT]));
       const [[stored, zip]] = env.spreadsheet.sheet('Sheet1').values('A1:B1');
-      expect(stored).toBe(capText(long));
+      expect(stored).toBe(capCellText(long));
       expect((stored as string).length).toBe(CELL_TEXT_LIMIT);
       expect(zip).toBe('00501');
     });

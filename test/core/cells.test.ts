@@ -2,7 +2,7 @@ import {
   AUTOMATIC_FORMAT,
   CELL_TEXT_LIMIT,
   TEXT_FORMAT,
-  capText,
+  capCellText,
   columnFormat,
   planLiteralText,
   planWrite,
@@ -24,22 +24,22 @@ function isSafeToWrite(formats: readonly string[], rows: readonly (readonly Cell
   );
 }
 
-describe('capText', () => {
+describe('capCellText', () => {
   it('keeps text that fits', () => {
     const fits = 'y'.repeat(CELL_TEXT_LIMIT);
-    expect(capText(fits)).toBe(fits);
-    expect(capText('')).toBe('');
+    expect(capCellText(fits)).toBe(fits);
+    expect(capCellText('')).toBe('');
   });
 
   it('cuts longer text to the limit, ending with how much was cut', () => {
-    const capped = capText('x'.repeat(60_000));
+    const capped = capCellText('x'.repeat(60_000));
     expect(capped.length).toBe(CELL_TEXT_LIMIT);
     const kept = capped.indexOf('…');
     expect(capped.slice(kept)).toBe(`… [truncated ${(60_000 - kept).toLocaleString('en-US')} characters]`);
   });
 
   it('never splits a surrogate pair', () => {
-    const capped = capText('😀'.repeat(40_000));
+    const capped = capCellText('😀'.repeat(40_000));
     expect(capped.length).toBeLessThanOrEqual(CELL_TEXT_LIMIT);
     const body = capped.slice(0, capped.indexOf('…'));
     expect(body.length % 2).toBe(0);

@@ -3,7 +3,7 @@ import {
   KEY_CHECK_JOB_ID,
   keyHint,
   readSettings,
-  saveSettings,
+  storeSettings,
   SettingsError,
 } from '../../src/core/settings';
 import type { HttpOutcome } from '../../src/core/ports';
@@ -24,7 +24,7 @@ beforeEach(() => checked.splice(0));
 describe('settings', () => {
   it('stores a valid key and shows only its hint', () => {
     const store = memoryStore();
-    const view = saveSettings(store, { apiKey: `  ${KEY} ` }, DEFAULT_URL, acceptKey);
+    const view = storeSettings(store, { apiKey: `  ${KEY} ` }, DEFAULT_URL, acceptKey);
     expect(view).toEqual({
       hasKey: true,
       keyHint: 'lk_…9f2c',
@@ -38,7 +38,7 @@ describe('settings', () => {
 
   it('removes the key when given an empty one', () => {
     const store = memoryStore({ API_KEY: KEY });
-    expect(saveSettings(store, { apiKey: '' }, DEFAULT_URL, acceptKey).hasKey).toBe(false);
+    expect(storeSettings(store, { apiKey: '' }, DEFAULT_URL, acceptKey).hasKey).toBe(false);
     expect(Object.keys(store.getAll())).toEqual([]);
   });
 
@@ -57,7 +57,7 @@ describe('settings', () => {
     const store = memoryStore({ API_TIER: '2' });
     let thrown: unknown;
     try {
-      saveSettings(store, input, DEFAULT_URL, acceptKey);
+      storeSettings(store, input, DEFAULT_URL, acceptKey);
     } catch (error) {
       thrown = error;
     }
@@ -70,27 +70,27 @@ describe('settings', () => {
 
   it('stores nothing when one of several values is bad', () => {
     const store = memoryStore();
-    expect(() => saveSettings(store, { apiKey: KEY, tier: 'gold' }, DEFAULT_URL, acceptKey)).toThrow(SettingsError);
+    expect(() => storeSettings(store, { apiKey: KEY, tier: 'gold' }, DEFAULT_URL, acceptKey)).toThrow(SettingsError);
     expect(Object.keys(store.getAll())).toEqual([]);
   });
 
   it('accepts localhost development URLs and trims trailing slashes', () => {
     const store = memoryStore();
-    expect(saveSettings(store, { baseUrl: 'http://127.0.0.1:8080/' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
+    expect(storeSettings(store, { baseUrl: 'http://127.0.0.1:8080/' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
       'http://127.0.0.1:8080',
     );
-    expect(saveSettings(store, { baseUrl: 'http://localhost:3000' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
+    expect(storeSettings(store, { baseUrl: 'http://localhost:3000' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
       'http://localhost:3000',
     );
-    expect(saveSettings(store, { baseUrl: 'https://eu.api.enrich.example/v2' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
+    expect(storeSettings(store, { baseUrl: 'https://eu.api.enrich.example/v2' }, DEFAULT_URL, acceptKey).baseUrl).toBe(
       'https://eu.api.enrich.example/v2',
     );
-    expect(saveSettings(store, { baseUrl: '' }, DEFAULT_URL, acceptKey).baseUrl).toBe(DEFAULT_URL);
+    expect(storeSettings(store, { baseUrl: '' }, DEFAULT_URL, acceptKey).baseUrl).toBe(DEFAULT_URL);
   });
 
   it('accepts numeric tiers and falls back to free for a corrupt stored tier', () => {
     const store = memoryStore();
-    expect(saveSettings(store, { tier: 3 }, DEFAULT_URL, acceptKey).tier).toBe('3');
+    expect(storeSettings(store, { tier: 3 }, DEFAULT_URL, acceptKey).tier).toBe('3');
     store.set('API_TIER', 'platinum');
     expect(readSettings(store, DEFAULT_URL).tier).toBe('free');
   });
@@ -101,15 +101,15 @@ describe('settings', () => {
 
   it('checks a new key, with the base URL saved with it, before storing anything', () => {
     const store = memoryStore({ API_BASE_URL: 'https://old.enrich.example' });
-    saveSettings(store, { apiKey: KEY, baseUrl: 'https://eu.enrich.example' }, DEFAULT_URL, acceptKey);
+    storeSettings(store, { apiKey: KEY, baseUrl: 'https://eu.enrich.example' }, DEFAULT_URL, acceptKey);
     expect(checked).toEqual([[KEY, 'https://eu.enrich.example']]);
-    saveSettings(store, { apiKey: KEY, tier: '2' }, DEFAULT_URL, acceptKey);
-    saveSettings(store, { apiKey: '' }, DEFAULT_URL, acceptKey);
+    storeSettings(store, { apiKey: KEY, tier: '2' }, DEFAULT_URL, acceptKey);
+    storeSettings(store, { apiKey: '' }, DEFAULT_URL, acceptKey);
     expect(checked).toHaveLength(1);
     const rejected = () => {
       throw new SettingsError('rejected');
     };
-    expect(() => saveSettings(store, { apiKey: 'lk_other_key_000000', tier: '3' }, DEFAULT_URL, rejected)).toThrow(
+    expect(() => storeSettings(store, { apiKey: 'lk_other_key_000000', tier: '3' }, DEFAULT_URL, rejected)).toThrow(
       'rejected',
     );
     expect(store.data).toEqual({ API_BASE_URL: 'https://eu.enrich.example', API_TIER: '2' });
@@ -117,10 +117,10 @@ describe('settings', () => {
 
   it('stores a key it could not check, and returns the warning with the settings', () => {
     const store = memoryStore();
-    const view = saveSettings(store, { apiKey: KEY }, DEFAULT_URL, () => 'Not checked.');
+    const view = storeSettings(store, { apiKey: KEY }, DEFAULT_URL, () => 'Not checked.');
     expect(view).toMatchObject({ hasKey: true, warning: 'Not checked.' });
     expect(store.data.API_KEY).toBe(KEY);
-    expect(saveSettings(store, { tier: '1' }, DEFAULT_URL, acceptKey)).not.toHaveProperty('warning');
+    expect(storeSettings(store, { tier: '1' }, DEFAULT_URL, acceptKey)).not.toHaveProperty('warning');
   });
 });
 

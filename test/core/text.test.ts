@@ -1,4 +1,4 @@
-import { isBlank, shorten } from '../../src/core/text';
+import { capStoredText, isBlank, shorten } from '../../src/core/text';
 
 describe('shorten', () => {
   it('keeps short text, on one line and trimmed', () => {
@@ -9,6 +9,18 @@ describe('shorten', () => {
     expect(shorten('abcdefghij', 5)).toBe('abcd…');
     expect(shorten('Heads of data at fintech startups', 10)).toBe('Heads of…');
     expect(shorten('Heads of data at fintech startups', 10)).toHaveLength(9);
+  });
+});
+
+describe('capStoredText', () => {
+  it('keeps text of up to 500 characters as it is, line breaks included', () => {
+    const fits = 'a\n'.repeat(250);
+    expect(capStoredText(fits)).toBe(fits);
+  });
+
+  it('cuts longer text to 500 characters, the last one "…"', () => {
+    const capped = capStoredText('x'.repeat(501));
+    expect(capped).toBe('x'.repeat(499) + '…');
   });
 });
 

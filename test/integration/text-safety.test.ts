@@ -5,7 +5,7 @@
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { capText } from '../../src/core/cells';
+import { capCellText } from '../../src/core/cells';
 import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
 import { expectSummaryShape, readSheet, type Summary } from './research-helpers';
 
@@ -128,7 +128,7 @@ describe.each([true, false])(
       ids.forEach((id, row) => {
         for (const field of TEXT_FIELDS) {
           const text = served.get(id)![field];
-          expect({ id, field, value: sheet.column(field)[row] }).toEqual({ id, field, value: capText(text) });
+          expect({ id, field, value: sheet.column(field)[row] }).toEqual({ id, field, value: capCellText(text) });
           wrote.add(text);
         }
       });
@@ -169,7 +169,8 @@ describe('an execution cut between the calls of a block write', () => {
       const sheet = readSheet(addon.env, job.sheetName);
       expect(sheet.column('id').map(String).sort()).toEqual([...served.keys()].sort());
       sheet.column('id').forEach((id, row) => {
-        for (const field of TEXT_FIELDS) expect(sheet.column(field)[row]).toBe(capText(served.get(String(id))![field]));
+        for (const field of TEXT_FIELDS)
+          expect(sheet.column(field)[row]).toBe(capCellText(served.get(String(id))![field]));
       });
     },
   );

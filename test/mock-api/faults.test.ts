@@ -179,6 +179,22 @@ describe('faults', () => {
     await expect(mock.control.addFaults([{ kind: 'drop', count: 0 }])).rejects.toThrow(/400/);
   });
 
+  test('the pending faults show what each has left', async () => {
+    await mock.control.addFaults([
+      { kind: 'latency', ms: 1 },
+      { kind: 'status', status: 500, count: 3, path: SCRAPE.split('?')[0] },
+      { kind: 'html', count: 1 },
+    ]);
+    expect((await mock.get(SCRAPE)).status).toBe(500);
+    expect(await mock.control.pendingFaults()).toEqual([
+      { kind: 'latency', ms: 1 },
+      { kind: 'status', status: 500, count: 2, path: '/api/enrich/scrape' },
+      { kind: 'html', count: 1 },
+    ]);
+    await mock.get(COMPANIES);
+    expect((await mock.control.pendingFaults()).map((fault) => fault.kind)).toEqual(['latency', 'status']);
+  });
+
   test('control endpoints are never faulted', async () => {
     await mock.control.addFaults([{ kind: 'status', status: 500, count: 1 }]);
     expect(await mock.control.clock()).toEqual({ jobTime: 0, offset: 0 });

@@ -575,7 +575,7 @@ export interface LegacyExperience {
   is_current: boolean;
 }
 
-function durationText(months: number): string {
+function tenureText(months: number): string {
   const years = Math.floor(months / 12);
   const rest = months % 12;
   return [years > 0 ? `${years} yr${years > 1 ? 's' : ''}` : '', rest > 0 ? `${rest} mo${rest > 1 ? 's' : ''}` : '']
@@ -610,7 +610,7 @@ export function toLegacyProfile(person: Person): LegacyProfile {
       location: position.location,
       start_date: shortDate(position.from),
       end_date: position.to ? shortDate(position.to) : 'Present',
-      duration: durationText(durationMonths(position)),
+      duration: tenureText(durationMonths(position)),
       description: position.description ?? '',
       is_current: position.to === null,
     })),

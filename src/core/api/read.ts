@@ -47,7 +47,7 @@ function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
 }
 
-function count(value: unknown, fallback: number): number {
+function numberOr(value: unknown, fallback: number): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
 }
@@ -66,7 +66,7 @@ export function readCompanySearch(body: unknown): CompanySearchResponse {
   return {
     ...answer,
     results,
-    total: count(answer.total, results.length),
+    total: numberOr(answer.total, results.length),
     query: text(answer.query),
   } as unknown as CompanySearchResponse;
 }
@@ -119,7 +119,7 @@ export function readPeopleSearch(body: unknown): PeopleSearchResponse {
   return {
     ...answer,
     results,
-    total: count(answer.total, results.length),
+    total: numberOr(answer.total, results.length),
     query: text(answer.query),
     search_id: text(answer.search_id),
   } as PeopleSearchResponse;
@@ -163,12 +163,12 @@ export function readJobStatus(body: unknown, requestedJobId: string): JobStatusR
     job_id: text(answer.job_id, requestedJobId),
     status: readJobStatusValue(answer.status),
     message: text(answer.message),
-    created_at: count(answer.created_at, 0),
-    total_results_found: count(answer.total_results_found, 0),
-    final_results_count: count(answer.final_results_count, 0),
-    filtered_results_count: count(answer.filtered_results_count, 0),
-    chunks_processed: count(answer.chunks_processed, 0),
-    total_chunks: count(answer.total_chunks, 0),
+    created_at: numberOr(answer.created_at, 0),
+    total_results_found: numberOr(answer.total_results_found, 0),
+    final_results_count: numberOr(answer.final_results_count, 0),
+    filtered_results_count: numberOr(answer.filtered_results_count, 0),
+    chunks_processed: numberOr(answer.chunks_processed, 0),
+    total_chunks: numberOr(answer.total_chunks, 0),
     results: list(profiles, 'results').map((record, i) => checkedProfileRecord(record, `result ${i + 1}`)),
   };
   if (isRecord(answer.pagination)) status.pagination = readPagination(answer.pagination);
@@ -178,10 +178,10 @@ export function readJobStatus(body: unknown, requestedJobId: string): JobStatusR
 }
 
 function readPagination(pagination: Record<string, unknown>): Pagination {
-  const page = count(pagination.page, 1);
-  const pageSize = count(pagination.page_size, 0);
-  const totalResults = count(pagination.total_results, 0);
-  const totalPages = count(pagination.total_pages, pageSize > 0 ? Math.ceil(totalResults / pageSize) : 0);
+  const page = numberOr(pagination.page, 1);
+  const pageSize = numberOr(pagination.page_size, 0);
+  const totalResults = numberOr(pagination.total_results, 0);
+  const totalPages = numberOr(pagination.total_pages, pageSize > 0 ? Math.ceil(totalResults / pageSize) : 0);
   const hasMore = typeof pagination.has_more === 'boolean' ? pagination.has_more : page < totalPages;
   return {
     ...pagination,

@@ -1,7 +1,8 @@
 // A run's progress, read from its column: the status cells are the per-row state, so the counts always describe
 // the column's current rows (rows added, removed or sorted during the run included).
+import { isBlank } from '../text';
 import type { OperationSpec } from './operations';
-import { inputState, isBlankCell } from './rows';
+import { inputState } from './rows';
 import { statusKind } from './status';
 
 export interface RunCounts {
@@ -21,7 +22,7 @@ export const NO_COUNTS: RunCounts = { total: 0, done: 0, ok: 0, notFound: 0, fai
 export function countRows(inputs: readonly unknown[], statuses: readonly unknown[]): RunCounts {
   const counts = { ...NO_COUNTS };
   inputs.forEach((input, index) => {
-    if (isBlankCell(input)) return;
+    if (isBlank(input)) return;
     counts.total++;
     const kind = statusKind(statuses[index]);
     if (kind === 'none') return;
@@ -43,7 +44,7 @@ export function remainingInputs(
   const pending = new Set<string>();
   let rows = 0;
   inputs.forEach((input, index) => {
-    if (isBlankCell(input) || statusKind(statuses[index]) !== 'none') return;
+    if (isBlank(input) || statusKind(statuses[index]) !== 'none') return;
     rows++;
     const state = inputState(spec, input);
     if (state.kind === 'valid') pending.add(state.normalized);

@@ -3,14 +3,13 @@
 import type { Tier } from '../api/types';
 import type { EnrichOperation, RunStatus, RunSummary } from '../contract';
 import type { KeyValue } from '../ports';
+import { capStoredText } from '../text';
 import { OPERATIONS } from './operations';
 import { fetchesPerMinute, secondsToFetch } from './preview';
 import { NO_COUNTS, type RunCounts } from './progress';
 
 const RUN_PREFIX = 'enrichment.run.';
 export const MAX_RUNS = 30;
-/** Longest sentence kept, so an entry always fits the 9 KB a property may hold. */
-const MAX_TEXT = 500;
 
 /** An execution working on the run, and until when its claim holds (it never runs longer than that). */
 export interface RunLease {
@@ -66,10 +65,6 @@ function canonical(value: unknown): string {
   );
 }
 
-function capText(text: string): string {
-  return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT - 1)}…`;
-}
-
 export class RunRegistry {
   constructor(private readonly store: KeyValue) {}
 
@@ -92,7 +87,11 @@ export class RunRegistry {
    * no property write; updatedAt moves only with a change.
    */
   save(run: RunRecord, previous: RunRecord | null, now: string): RunRecord {
-    const capped = { ...run, message: capText(run.message), error: run.error === null ? null : capText(run.error) };
+    const capped = {
+      ...run,
+      message: capStoredText(run.message),
+      error: run.error === null ? null : capStoredText(run.error),
+    };
     if (previous !== null && canonical({ ...capped, updatedAt: '' }) === canonical({ ...previous, updatedAt: '' })) {
       return previous;
     }
@@ -148,7 +147,7 @@ export function etaSeconds(run: RunRecord): number | null {
  * Only the fields of the sidebar contract. `viewer`: the caller's user id, null for one who never started anything;
  * `problem`: what stopped the viewer's background, shown on their unfinished runs without an error of their own.
  */
-export function toSummary(run: RunRecord, viewer: string | null, problem: string | null = null): RunSummary {
+export function toRunSummary(run: RunRecord, viewer: string | null, problem: string | null = null): RunSummary {
   const mine = viewer !== null && run.startedBy === viewer;
   return {
     runId: run.runId,

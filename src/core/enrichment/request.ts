@@ -2,9 +2,10 @@
 // the request first (parseRequest), then the column as the sheet holds it (readColumn).
 import type { EnrichOperation, EnrichmentRequest } from '../contract';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
+import { isBlank } from '../text';
 import { parseColumnRange, type ColumnRange } from './a1';
 import { isOperation, OPERATIONS, type OperationSpec } from './operations';
-import { columnLayout, isBlankCell, type ColumnLayout } from './rows';
+import { columnLayout, type ColumnLayout } from './rows';
 
 /** A request refused; the message is one sentence for the user. */
 export class EnrichmentError extends Error {}
@@ -53,7 +54,7 @@ export function parseRequest(input: unknown): ParsedRequest {
 /** Names as a list or as text (commas or semicolons, as the formulas take them); none: the formula's defaults. */
 function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
   const names = Array.isArray(fields) ? fields : typeof fields === 'string' ? fields : null;
-  const none = names === null || (Array.isArray(names) ? names.every(isBlankCell) : names.trim() === '');
+  const none = names === null || (Array.isArray(names) ? names.every(isBlank) : names.trim() === '');
   if (fields !== undefined && fields !== null && names === null) {
     throw new EnrichmentError('Give the fields as a list of names, such as ["name", "headline"].');
   }
@@ -93,7 +94,7 @@ export function readColumn(request: ParsedRequest, column: ColumnCells): InputCo
     );
   }
   const inputs = column.cells.slice(layout.headerInSelection ? 1 : 0);
-  if (inputs.every(isBlankCell)) {
+  if (inputs.every(isBlank)) {
     throw new EnrichmentError(`The range ${request.inputA1} holds no inputs to enrich.`);
   }
   return { ...layout, headerRow: layout.headerRow, inputs };

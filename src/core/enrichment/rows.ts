@@ -1,18 +1,15 @@
 // Reading a column of inputs: where its header is, what each cell is, and what kind of inputs the column holds.
 import type { InputKind, SelectionInfo } from '../contract';
 import { classifyLookup } from '../input';
+import { isBlank } from '../text';
 import type { OperationSpec } from './operations';
-
-export function isBlankCell(cell: unknown): boolean {
-  return cell === '' || cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
-}
 
 /**
  * A cell that names its column: text that is not a valid input of any kind (profile URL, email or phone). Judged
  * without the operation, so the header row of a column does not depend on what is asked of it.
  */
 export function isHeaderCell(cell: unknown): boolean {
-  return typeof cell === 'string' && !isBlankCell(cell) && !classifyLookup(cell).ok;
+  return typeof cell === 'string' && !isBlank(cell) && !classifyLookup(cell).ok;
 }
 
 /** Where a selection's header and inputs are. */
@@ -35,7 +32,7 @@ export type InputState =
   { kind: 'blank' } | { kind: 'invalid'; reason: string } | { kind: 'valid'; normalized: string };
 
 export function inputState(spec: OperationSpec, cell: unknown): InputState {
-  if (isBlankCell(cell)) return { kind: 'blank' };
+  if (isBlank(cell)) return { kind: 'blank' };
   const normalized = spec.normalize(cell);
   return normalized.ok
     ? { kind: 'valid', normalized: normalized.value }
@@ -48,7 +45,7 @@ const KIND_OF_LOOKUP: Record<string, InputKind> = { network_url: 'profile_url', 
 export function inputKind(cells: readonly unknown[]): InputKind {
   const kinds = new Set<InputKind>();
   for (const cell of cells) {
-    if (isBlankCell(cell)) continue;
+    if (isBlank(cell)) continue;
     const lookup = classifyLookup(cell);
     if (lookup.ok) kinds.add(KIND_OF_LOOKUP[Object.keys(lookup.value)[0]]);
   }
@@ -87,7 +84,7 @@ export function selectionInfo(
     header: isHeaderCell(headerCell) ? String(headerCell).trim() : null,
     kind: inputKind(inputs),
     sample: inputs
-      .filter((cell) => !isBlankCell(cell))
+      .filter((cell) => !isBlank(cell))
       .slice(0, SAMPLE_SIZE)
       .map(cellText),
   };

@@ -12,8 +12,8 @@ import type { CellValue } from '../cells';
 import type { RecordType } from '../fields/catalog';
 import { DEFAULT_COLUMNS } from '../fields/defaults';
 import { headerFor, parseFieldList, type FieldPath } from '../fields/flatten';
+import { isBlank } from '../text';
 import { parseA1, type OpenRect } from './a1';
-import { isBlankCell } from './rows';
 
 interface FormulaShape {
   recordType: RecordType;
@@ -216,7 +216,7 @@ export interface AnchorGrid {
 export function spillExtent(bounds: SpillBounds, grid: AnchorGrid): { rows: number; columns: number } {
   const plain = (r: number, c: number) =>
     (r === 0 && c === 0) || (grid.formulas[r]?.[c] === '' && !(grid.values[r]?.[c] instanceof Date));
-  const filled = (r: number, c: number) => plain(r, c) && !isBlankCell(grid.values[r]?.[c]);
+  const filled = (r: number, c: number) => plain(r, c) && !isBlank(grid.values[r]?.[c]);
   let columns = bounds.columns ?? 0;
   if (bounds.columns === null) while (columns < (grid.values[0]?.length ?? 0) && filled(0, columns)) columns++;
   columns = Math.max(1, Math.min(columns, grid.values[0]?.length ?? 1));
@@ -233,7 +233,7 @@ export function spillExtent(bounds: SpillBounds, grid: AnchorGrid): { rows: numb
     if (exact === null && !spanned.some((c) => filled(rows, c))) break;
     rows++;
   }
-  while (rows > 1 && spanned.every((c) => isBlankCell(grid.values[rows - 1][c]))) rows--;
+  while (rows > 1 && spanned.every((c) => isBlank(grid.values[rows - 1][c]))) rows--;
   return { rows: Math.max(1, rows), columns };
 }
 

@@ -5,8 +5,8 @@
 // rectangles as possible: one per run of adjacent columns in the usual case.
 import { planWrite, sheetsMayParse, type CellValue } from '../cells';
 import type { KindName } from '../fields/catalog';
+import { isBlank } from '../text';
 import type { RowOutcome } from './status';
-import { isBlankCell } from './rows';
 
 /** The rows of the run and the columns it reads, as read in one go: data rows only (no header). */
 export interface ChunkGrid {
@@ -56,7 +56,7 @@ export function planChunkWrite(
 ): ChunkPlan {
   const at = (r: number, column: number) => grid.values[r][column - grid.firstColumn];
   const isEmpty = (r: number, column: number) =>
-    isBlankCell(at(r, column)) && grid.formulas[r][column - grid.firstColumn] === '';
+    isBlank(at(r, column)) && grid.formulas[r][column - grid.firstColumn] === '';
   const writes = new Map<number, Map<number, CellValue>>();
   // A status cell holding a formula is not ours to write: its formula stands for its status.
   const statuses = grid.values.map(

@@ -1,5 +1,5 @@
 // API values → cell values. Never throws, whatever the data: a value of the wrong type is shown as text.
-import { capText, type CellValue } from '../cells';
+import { capCellText, type CellValue } from '../cells';
 import { isRecord } from '../json';
 import type { KindName } from './catalog';
 
@@ -12,7 +12,7 @@ export function cellValue(value: unknown, kind: KindName): CellValue {
   if ((kind === 'number' || kind === 'boolean') && (typeof value === 'number' || typeof value === 'boolean')) {
     return value;
   }
-  return capText(compactText(value));
+  return capCellText(compactText(value));
 }
 
 /**

@@ -2,13 +2,10 @@
 // numbers as numbers; TRUE/FALSE as booleans; dates as Date.
 import type { RecordType } from '../fields/catalog';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
+import { isBlank } from '../text';
 
 /** The thrown message becomes the cell's #ERROR! note: one sentence, no secret. */
 export class FormulaError extends Error {}
-
-export function isBlank(value: unknown): boolean {
-  return value === '' || value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
 
 /** A range as its cells in reading order; a single value as one cell. */
 export function cellsOf(input: unknown): { cells: unknown[]; isRange: boolean } {

@@ -34,8 +34,8 @@ export function requireKey(context: FormulaContext): string {
   return apiKey;
 }
 
-/** The client for the settings' key. */
-export function clientFor(context: FormulaContext): ApiClient {
+/** The client for the spreadsheet owner's key (formulas run with the owner's settings); no key is a FormulaError. */
+export function formulaClient(context: FormulaContext): ApiClient {
   const apiKey = requireKey(context);
   return new ApiClient({ http: context.http, clock: context.clock, apiKey, baseUrl: context.settings.baseUrl });
 }

@@ -11,7 +11,8 @@ import { DEFAULT_COLUMNS } from '../fields/defaults';
 import { flattenRecord, headerFor, type FieldPath } from '../fields/flatten';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, type FetchReport, type FetchSpec } from '../fetch/engine';
 import { classifyLookup, normalizeProfileUrl, type InputResult } from '../input';
-import { booleanArg, fieldsArg, FormulaError, isBlank, lookupCells, type LookupFormula } from './args';
+import { isBlank } from '../text';
+import { booleanArg, fieldsArg, FormulaError, lookupCells, type LookupFormula } from './args';
 import { budgetReached, reserveCredits } from './budget';
 import { deadlineOf, requireKey, type FormulaContext } from './context';
 

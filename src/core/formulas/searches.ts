@@ -16,7 +16,7 @@ import { flattenRows, type FieldPath } from '../fields/flatten';
 import { ResponseCache } from '../response-cache';
 import { booleanArg, fieldsArg, FormulaError, integerArg, queryArg } from './args';
 import { budgetReached, reserveCredits } from './budget';
-import { clientFor, deadlineOf, type FormulaContext } from './context';
+import { formulaClient, deadlineOf, type FormulaContext } from './context';
 
 interface SearchRequest {
   query: string;
@@ -123,7 +123,7 @@ function markUnjudgedCriteria(
 }
 
 function fetchResults<R extends RecordType>(spec: SearchSpec<R>, context: FormulaContext, request: SearchRequest) {
-  const client = clientFor(context);
+  const client = formulaClient(context);
   const cache = new ResponseCache(context.cache, context.hash);
   // The service's default threshold is the same query as the threshold written out.
   const input = JSON.stringify([

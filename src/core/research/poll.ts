@@ -10,7 +10,7 @@ import { collectionColumns, flattenCollection, flattenRecord, headerFor } from '
 import type { CompanionCollection } from '../fields/flatten';
 import type { Clock } from '../ports';
 import { appendRowsOfNewKeys, upsertRows, type SheetTable } from '../sheet-table';
-import { isFinished, storedForm, type JobRecord } from './registry';
+import { isFinishedJobStatus, storedForm, type JobRecord } from './registry';
 
 /** Always ask for a page: without `page` the service returns every result, every time. */
 export const RESULTS_PAGE_SIZE = 100;
@@ -53,7 +53,7 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
     // A full page is final; a partial one may still grow, so it is read again next time.
     const morePages = profiles.length >= RESULTS_PAGE_SIZE;
     // A job saved as finished is never polled again: until its last page is written it stays unfinished here.
-    const drained = !(morePages && isFinished(status.status));
+    const drained = !(morePages && isFinishedJobStatus(status.status));
     const polled = storedForm({
       ...job,
       status: drained ? status.status : 'processing',
@@ -117,5 +117,3 @@ function failed(job: JobRecord, error: ApiError, context: PollContext, save: (jo
   save(ended);
   return { job: ended, userError: null };
 }
-
-export { isFinished };

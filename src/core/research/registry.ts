@@ -2,6 +2,7 @@
 // job, far under the 9 KB value limit, and at most MAX_JOBS of them, far under the 500 KB store limit.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../api/types';
 import type { KeyValue } from '../ports';
+import { capStoredText } from '../text';
 import type { JobSummary, ResearchColumns } from '../contract';
 
 const JOB_PREFIX = 'research.job.';
@@ -29,10 +30,10 @@ function parseJob(text: string | null): JobRecord | null {
 
 /** The job as saved: texts from the service capped, so an entry always fits the 9 KB a property may hold. */
 export function storedForm(job: JobRecord): JobRecord {
-  return { ...job, message: capText(job.message), error: job.error === null ? null : capText(job.error) };
+  return { ...job, message: capStoredText(job.message), error: job.error === null ? null : capStoredText(job.error) };
 }
 
-export function isFinished(status: JobStatus): boolean {
+export function isFinishedJobStatus(status: JobStatus): boolean {
   return FINISHED_JOB_STATUSES.includes(status);
 }
 
@@ -53,7 +54,7 @@ export class JobRegistry {
   }
 
   unfinished(): JobRecord[] {
-    return this.all().filter((job) => !isFinished(job.status));
+    return this.all().filter((job) => !isFinishedJobStatus(job.status));
   }
 
   save(job: JobRecord): void {
@@ -66,7 +67,7 @@ export class JobRegistry {
     let excess = jobs.length - MAX_JOBS;
     for (const job of jobs.reverse()) {
       if (excess <= 0) break;
-      if (!isFinished(job.status)) continue;
+      if (!isFinishedJobStatus(job.status)) continue;
       this.store.delete(JOB_PREFIX + job.jobId);
       excess--;
     }
@@ -74,7 +75,7 @@ export class JobRegistry {
 }
 
 /** Only the fields of a JobSummary (src/core/contract.ts), for the sidebar. */
-export function toSummary(job: JobRecord, userError: string | null = null): JobSummary {
+export function toJobSummary(job: JobRecord, userError: string | null = null): JobSummary {
   return {
     jobId: job.jobId,
     query: job.query,
@@ -89,12 +90,6 @@ export function toSummary(job: JobRecord, userError: string | null = null): JobS
     updatedAt: job.updatedAt,
     error: job.error ?? userError,
   };
-}
-
-const MAX_SERVICE_TEXT = 500;
-
-function capText(text: string): string {
-  return text.length <= MAX_SERVICE_TEXT ? text : `${text.slice(0, MAX_SERVICE_TEXT - 1)}…`;
 }
 
 const PERSONAL_ERROR_PREFIX = 'research.error.';
@@ -128,7 +123,7 @@ export class PersonalJobErrors {
   set(jobId: string, message: string | null): void {
     const key = this.prefix + jobId;
     const stored = this.documentStore.get(key);
-    const next = message === null ? null : capText(message);
+    const next = message === null ? null : capStoredText(message);
     if (next === stored) return;
     if (next === null) this.documentStore.delete(key);
     else this.documentStore.set(key, next);

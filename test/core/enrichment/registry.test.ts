@@ -1,4 +1,4 @@
-import { MAX_RUNS, RunRegistry, toSummary, type RunRecord } from '../../../src/core/enrichment/registry';
+import { MAX_RUNS, RunRegistry, toRunSummary, type RunRecord } from '../../../src/core/enrichment/registry';
 import { memoryStore } from '../../support/memory';
 
 function run(runId: string, createdAt: string, status: RunRecord['status'] = 'completed'): RunRecord {
@@ -71,7 +71,7 @@ describe('RunRegistry', () => {
   });
 
   it('summaries carry only the contract fields', () => {
-    expect(Object.keys(toSummary(run('a', 'T0'), 'ann')).sort()).toEqual(
+    expect(Object.keys(toRunSummary(run('a', 'T0'), 'ann')).sort()).toEqual(
       [
         'runId',
         'sheetName',
@@ -98,20 +98,20 @@ describe('RunRegistry', () => {
 
   it('says whose a run is, and shows the viewer’s background problem on their unfinished runs only', () => {
     const problem = 'Background updates failed.';
-    expect(toSummary(run('a', 'T0', 'running'), 'ann', problem)).toMatchObject({ mine: true, error: problem });
-    expect(toSummary(run('a', 'T0', 'running'), 'bob', problem)).toMatchObject({ mine: false, error: null });
-    expect(toSummary(run('a', 'T0', 'completed'), 'ann', problem)).toMatchObject({ mine: true, error: null });
-    expect(toSummary(run('a', 'T0', 'running'), null, problem)).toMatchObject({ mine: false, error: null });
-    expect(toSummary({ ...run('a', 'T0', 'paused'), error: 'Out of credits.' }, 'ann', problem).error).toBe(
+    expect(toRunSummary(run('a', 'T0', 'running'), 'ann', problem)).toMatchObject({ mine: true, error: problem });
+    expect(toRunSummary(run('a', 'T0', 'running'), 'bob', problem)).toMatchObject({ mine: false, error: null });
+    expect(toRunSummary(run('a', 'T0', 'completed'), 'ann', problem)).toMatchObject({ mine: true, error: null });
+    expect(toRunSummary(run('a', 'T0', 'running'), null, problem)).toMatchObject({ mine: false, error: null });
+    expect(toRunSummary({ ...run('a', 'T0', 'paused'), error: 'Out of credits.' }, 'ann', problem).error).toBe(
       'Out of credits.',
     );
   });
 
   it('estimates the time left at the starter’s tier while running', () => {
     // 5 rows left at tier 2 (150 scrapes a minute): 2 seconds.
-    expect(toSummary(run('a', 'T0', 'running'), 'ann').etaSeconds).toBe(2);
-    expect(toSummary({ ...run('a', 'T0', 'running'), tier: 'free' }, 'ann').etaSeconds).toBe(60);
-    expect(toSummary(run('a', 'T0', 'paused'), 'ann').etaSeconds).toBeNull();
-    expect(toSummary({ ...run('a', 'T0', 'running'), done: 8 }, 'ann').etaSeconds).toBeNull();
+    expect(toRunSummary(run('a', 'T0', 'running'), 'ann').etaSeconds).toBe(2);
+    expect(toRunSummary({ ...run('a', 'T0', 'running'), tier: 'free' }, 'ann').etaSeconds).toBe(60);
+    expect(toRunSummary(run('a', 'T0', 'paused'), 'ann').etaSeconds).toBeNull();
+    expect(toRunSummary({ ...run('a', 'T0', 'running'), done: 8 }, 'ann').etaSeconds).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import {
   JobRegistry,
   MAX_JOBS,
   PersonalJobErrors,
-  toSummary,
+  toJobSummary,
   type JobRecord,
 } from '../../../src/core/research/registry';
 import { researchSheetName, companionSheetName } from '../../../src/core/research/sheet-name';
@@ -55,7 +55,7 @@ describe('JobRegistry', () => {
   });
 
   it('summaries carry only the contract fields and show a personal error when the job has none', () => {
-    const summary = toSummary(job('a', '2026-01-01T00:00:00.000Z'), 'Started with another API key.');
+    const summary = toJobSummary(job('a', '2026-01-01T00:00:00.000Z'), 'Started with another API key.');
     expect(Object.keys(summary).sort()).toEqual(
       [
         'chunksProcessed',
