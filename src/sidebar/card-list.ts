@@ -1,7 +1,9 @@
-// A list of cards (research jobs, enrichment runs) redrawn from data on every answer. It keeps what a redraw would
-// lose: the button that had the keyboard focus, and a confirm step open in one card. Clicks on a card's buttons
-// reach `onAction` with the card's id.
+// A list of cards (research jobs, enrichment runs) drawn from data on every answer. Each card is patched in place
+// (./dom-patch), so what did not change stays the same node: a button keeps the pointer and the keyboard focus while
+// checks come and go, and a confirm step open in a card stays open. Clicks on a card's buttons reach `onAction` with
+// the card's id.
 import { confirmStep, type ConfirmQuestion, type ConfirmStep } from './confirm-step';
+import { patch } from './dom-patch';
 
 export interface CardListOptions<T> {
   list: HTMLUListElement;
@@ -35,9 +37,36 @@ export class CardList<T> {
     if (this.open !== undefined && !items.some((item) => this.options.idOf(item) === this.open?.id)) {
       this.open.step.dismiss();
     }
-    this.options.list.replaceChildren(...items.map((item) => this.decorate(this.options.render(item))));
+    this.place(items.map((item) => this.draw(item)));
     this.options.empty.hidden = items.length > 0;
-    if (focus !== undefined) this.focus(focus);
+    const active = document.activeElement;
+    if (focus !== undefined && !(active instanceof HTMLElement && this.options.list.contains(active)))
+      this.focus(focus);
+  }
+
+  /** The card of `item` as drawn now: the one on screen patched to match, or a new one. */
+  private draw(item: T): HTMLElement {
+    const fresh = this.decorate(this.options.render(item));
+    const id = fresh.dataset.id ?? '';
+    const step = this.open?.id === id ? this.open.step.element : undefined;
+    const card = this.card(id);
+    if (card === undefined) {
+      if (step) fresh.append(step);
+      return fresh;
+    }
+    patch(card, fresh, step);
+    if (step && step.parentNode !== card) card.append(step);
+    return card;
+  }
+
+  /** Puts the cards in order, moving only those out of place, and removes the others. */
+  private place(cards: HTMLElement[]): void {
+    const { list } = this.options;
+    const wanted = new Set<Element>(cards);
+    for (const child of Array.from(list.children)) if (!wanted.has(child)) child.remove();
+    cards.forEach((card, index) => {
+      if (list.children[index] !== card) list.insertBefore(card, list.children[index] ?? null);
+    });
   }
 
   /** Asks in the card itself, in place of its buttons; resolves to the answer. The focus then goes back. */
@@ -49,6 +78,7 @@ export class CardList<T> {
     step.focus();
     const confirmed = await step.answer;
     if (this.open?.step === step) this.open = undefined;
+    step.element.remove();
     this.show(this.items);
     this.focus({ id, selector: `[data-action="${returnTo}"]` });
     return confirmed;
@@ -62,7 +92,7 @@ export class CardList<T> {
     this.show(this.items);
   }
 
-  /** Redrawn cards keep a busy button shut and an open confirm step in place of their buttons. */
+  /** A busy button stays shut, and a card asking to confirm hides its buttons. */
   private decorate(card: HTMLLIElement): HTMLLIElement {
     for (const button of Array.from(card.querySelectorAll<HTMLButtonElement>('button[data-action]'))) {
       const label = this.busy.get(`${card.dataset.id} ${button.dataset.action}`);
@@ -70,9 +100,7 @@ export class CardList<T> {
       button.disabled = true;
       button.textContent = label;
     }
-    if (this.open === undefined || card.dataset.id !== this.open.id) return card;
-    card.querySelector<HTMLElement>('.card-actions')?.setAttribute('hidden', '');
-    card.append(this.open.step.element);
+    if (this.open?.id === card.dataset.id) card.querySelector<HTMLElement>('.card-actions')?.setAttribute('hidden', '');
     return card;
   }
 

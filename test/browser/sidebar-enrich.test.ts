@@ -153,7 +153,7 @@ test('a run: confirmed at its credit figure, followed, paused, resumed, retried 
 
   const seen = await recordCardRenderings(page, 'run-1', 'run-list');
   server.rowsPerContinue = 2;
-  server.holdAt = 4;
+  server.holdAt = 2;
   await page.getByRole('button', { name: 'Start enrichment' }).click();
   await page.getByRole('button', { name: 'Spend 30 credits' }).click();
   await status(page).filter({ hasText: 'Enrichment started: values go next to Leads!A1:A21.' }).waitFor();
@@ -164,7 +164,13 @@ test('a run: confirmed at its credit figure, followed, paused, resumed, retried 
   expect(await page.getByRole('tab', { name: 'Enrich' }).getAttribute('aria-selected')).toBe('true');
 
   const run = card(page, 'run-1');
+  // Checks redraw the card in place: the Pause button on screen before the run moved on is the same node after.
+  await run.locator('.card-progress-text', { hasText: /^2 of 15 rows done/ }).waitFor();
+  const pause = run.getByRole('button', { name: /^Pause/ });
+  await pause.evaluate((button) => Object.assign(button, { seenBefore: true }));
+  server.holdAt = 4;
   await run.locator('.card-progress-text', { hasText: /^4 of 15 rows done/ }).waitFor();
+  expect(await pause.evaluate((button) => (button as HTMLElement & { seenBefore?: boolean }).seenBefore)).toBe(true);
   await run.getByRole('button', { name: /^Pause/ }).click();
   await run.locator('.badge', { hasText: 'Paused' }).waitFor();
   await status(page).filter({ hasText: 'Run paused.' }).waitFor();

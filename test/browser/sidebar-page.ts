@@ -37,9 +37,9 @@ export async function waitUntil(
 type CardWindow = { cardRenderings?: Record<string, string[]> };
 
 /**
- * Records in the page every rendering of a card (a job's or a run's) as "value/max: progress text" ("-" for a bar
- * without value). A state may last a single check, shorter than Playwright's retry backoff, so only the page itself
- * sees them all. Returns the reader.
+ * Records in the page every state a card (a job's or a run's) shows, as "value/max: progress text" ("-" for a bar
+ * without value), each change once. A state may last a single check, shorter than Playwright's retry backoff, so only
+ * the page itself sees them all. Returns the reader.
  */
 export async function recordCardRenderings(
   page: Page,
@@ -54,11 +54,15 @@ export async function recordCardRenderings(
       new MutationObserver(() => {
         const card = document.querySelector(`.card[data-id="${cardId}"]`);
         const bar = card?.querySelector('progress');
-        if (card && bar)
-          seen.push(
-            `${bar.getAttribute('value') ?? '-'}/${bar.getAttribute('max') ?? '-'}: ${card.querySelector('.card-progress-text')?.textContent}`,
-          );
-      }).observe(document.getElementById(list) as HTMLElement, { childList: true });
+        if (!card || !bar) return;
+        const state = `${bar.getAttribute('value') ?? '-'}/${bar.getAttribute('max') ?? '-'}: ${card.querySelector('.card-progress-text')?.textContent}`;
+        if (seen.at(-1) !== state) seen.push(state);
+      }).observe(document.getElementById(list) as HTMLElement, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        characterData: true,
+      });
     },
     [id, listId] as const,
   );
