@@ -1,13 +1,7 @@
 // Every endpoint's success against the mock API, with the credits each call reports, the mock charged and the credit
 // table of docs/api.md gives.
 import { CREDIT_COSTS } from '../../src/core/api/credits';
-import {
-  prepareContactLookup,
-  prepareJobStatus,
-  preparePeopleSearch,
-  prepareProfileRecord,
-  prepareScrape,
-} from '../../src/core/api/operations';
+import { prepareJobStatus, preparePeopleSearch } from '../../src/core/api/operations';
 import type { ApiResult, OperationName } from '../../src/core/api/errors';
 import type { ContactError, ContactResult } from '../../src/core/api/types';
 import { contactLookup, peopleMatchCount, searchCompanies } from '../../dev/mock-api/data';
@@ -22,6 +16,14 @@ import {
   valueOf,
   withUrl,
 } from './harness';
+import {
+  findContactsOnce,
+  prepareContactLookupCell,
+  prepareProfileRecordCell,
+  prepareScrapeCell,
+  profileRecordOnce,
+  scrapeOnce,
+} from '../support/per-row-calls';
 
 const api = useMockApi();
 
@@ -32,7 +34,7 @@ async function creditsLeft(): Promise<number> {
 describe('scrape', () => {
   it('returns the scraped profile for 2 credits', async () => {
     const { client } = api.connect();
-    const result = client.scrapeProfile('uk.network.com/in/Ada-Lovelace/?trk=x');
+    const result = scrapeOnce(client, 'uk.network.com/in/Ada-Lovelace/?trk=x');
     const profile = valueOf(result);
     expect(typeof profile.profile.name).toBe('string');
     expect(Array.isArray(profile.experience)).toBe(true);
@@ -50,7 +52,7 @@ describe('scrape', () => {
   it('reads profiles whose arrays are null or fields missing', () => {
     const { client } = api.connect();
     for (const slug of ['hard-null-arrays', 'hard-missing-fields', 'hard-extra-fields', 'hard-case']) {
-      const profile = valueOf(client.scrapeProfile(profileUrl(slug)));
+      const profile = valueOf(scrapeOnce(client, profileUrl(slug)));
       expect(Array.isArray(profile.skills)).toBe(true);
       expect(Array.isArray(profile.honors)).toBe(true);
     }
@@ -91,9 +93,9 @@ describe('contact lookup', () => {
     const { client } = api.connect();
     const endpoint = client.endpoint;
     const results = client.execute([
-      prepareContactLookup(endpoint, { network_url: 'network.com/in/ada-lovelace' }),
-      prepareContactLookup(endpoint, { email: 'Ada@Example.com' }),
-      prepareContactLookup(endpoint, { phone: '+1 (415) 555-0100' }),
+      prepareContactLookupCell(endpoint, 'network.com/in/ada-lovelace'),
+      prepareContactLookupCell(endpoint, 'Ada@Example.com'),
+      prepareContactLookupCell(endpoint, '+1 (415) 555-0100'),
     ]);
     const served = [
       contactLookup(MOCK_SEED, { kind: 'network_url', slug: 'ada-lovelace' }),
@@ -117,7 +119,7 @@ describe('contact lookup', () => {
 
   it('returns the in-body error object as data, and charges for it', async () => {
     const { client } = api.connect();
-    const result = client.lookupContacts({ email: 'ghost@nobody.example' });
+    const result = findContactsOnce(client, 'ghost@nobody.example');
     expect(result).toEqual({
       ok: true,
       credits: 1,
@@ -130,7 +132,7 @@ describe('contact lookup', () => {
 
   it('returns the empty result, and charges for it', async () => {
     const { client } = api.connect();
-    const result = client.lookupContacts({ network_url: profileUrl('empty-ada') });
+    const result = findContactsOnce(client, profileUrl('empty-ada'));
     expect(result).toEqual({ ok: true, credits: 1, value: { data: [{ contacts: [], social: [] }] } });
     expect(await api.control.creditsCharged()).toBe(1);
   });
@@ -151,7 +153,7 @@ describe('people search and profile record (legacy=false)', () => {
 
   it('returns the profile record for 1 credit', async () => {
     const { client } = api.connect();
-    const result = client.enrichProfile('network.com/in/ada-lovelace');
+    const result = profileRecordOnce(client, 'network.com/in/ada-lovelace');
     expect(valueOf(result).experience?.[0]).toHaveProperty('date_from_year');
     expect(result.ok && result.credits).toBe(CREDIT_COSTS.profileRecord.perRequest);
     const [logged] = await api.control.requests({ path: '/api/enrich/network' });
@@ -161,7 +163,7 @@ describe('people search and profile record (legacy=false)', () => {
   it('reads profile records with null arrays, missing or extra fields, and many results', async () => {
     const { client } = api.connect();
     for (const slug of ['hard-null-arrays', 'hard-missing-fields', 'hard-extra-fields', 'hard-case']) {
-      expect(valueOf(client.enrichProfile(profileUrl(slug)))).toHaveProperty('full_name');
+      expect(valueOf(profileRecordOnce(client, profileUrl(slug)))).toHaveProperty('full_name');
     }
     const people = valueOf(client.searchPeople({ query: 'hard case engineers', limit: 100 })).results;
     expect(people).toHaveLength(Math.min(100, peopleMatchCount(MOCK_SEED, 'hard case engineers')));
@@ -178,7 +180,7 @@ describe('people search and profile record (legacy=false)', () => {
     await api.control.advanceClock(15 * 60_000);
     const [people, record, status] = [
       preparePeopleSearch(endpoint, { query: 'CTOs', limit: 3 }),
-      prepareProfileRecord(endpoint, profileUrl('ada')),
+      prepareProfileRecordCell(endpoint, profileUrl('ada')),
       prepareJobStatus(endpoint, job.job_id),
     ].map((prepared) => client.execute<unknown>([withUrl<unknown>(prepared, toLegacy)])[0]);
     for (const result of [people, record, status]) expect(errorOf(result).kind).toBe('legacy_format');
@@ -190,7 +192,7 @@ describe('scrape batches', () => {
   it('answers a batch in order, each valid entry charged once', async () => {
     const { client } = api.connect();
     const slugs = ['ada', 'grace', 'private-alan', 'missing-bob', 'linus'];
-    const results = client.execute(slugs.map((slug) => prepareScrape(client.endpoint, profileUrl(slug))));
+    const results = client.execute(slugs.map((slug) => prepareScrapeCell(client.endpoint, profileUrl(slug))));
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
       'ok',
       'ok',
@@ -209,16 +211,16 @@ describe('credits', () => {
     const jobId = valueOf(started).job_id;
     const calls: Array<[OperationName, ApiResult<unknown>]> = [
       ['startResearch', started],
-      ['scrape', client.scrapeProfile(profileUrl('ada'))],
+      ['scrape', scrapeOnce(client, profileUrl('ada'))],
       [
         'companySearch',
         client.searchCompanies({ query: 'fintech startups in Berlin', limit: 7, acceptanceThreshold: 0 }),
       ],
-      ['contacts', client.lookupContacts({ phone: '+44 20 7946 0958' })],
+      ['contacts', findContactsOnce(client, '+44 20 7946 0958')],
       ['jobStatus', client.getResearchJob(jobId)],
       ['cancelResearch', client.cancelResearch(jobId)],
       ['peopleSearch', client.searchPeople({ query: 'CTOs', limit: 4 })],
-      ['profileRecord', client.enrichProfile(profileUrl('ada'))],
+      ['profileRecord', profileRecordOnce(client, profileUrl('ada'))],
     ];
     const reported = calls.map(([, result]) => (result.ok ? result.credits : NaN));
     const fromTable = calls.map(([name, result]) => {

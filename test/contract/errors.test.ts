@@ -1,12 +1,14 @@
 // Every documented error status, as the mock sends it, read into one sentence; and no request for invalid input.
 import type { ApiResult } from '../../src/core/api/errors';
-import {
-  prepareCompanySearch,
-  prepareContactLookup,
-  prepareJobStatus,
-  prepareScrape,
-} from '../../src/core/api/operations';
+import { prepareCompanySearch, prepareJobStatus } from '../../src/core/api/operations';
 import { errorOf, OTHER_KEY, profileUrl, useMockApi, valueOf, withUrl } from './harness';
+import {
+  findContactsOnce,
+  prepareContactLookupCell,
+  prepareScrapeCell,
+  profileRecordOnce,
+  scrapeOnce,
+} from '../support/per-row-calls';
 
 const api = useMockApi();
 
@@ -18,12 +20,9 @@ describe('400 and 422: requests the client itself would refuse', () => {
       withUrl<unknown>(prepareCompanySearch(endpoint, { query: 'fintech', limit: 10 }), (u) =>
         u.replace('limit=10', 'limit=101'),
       ),
-      withUrl<unknown>(
-        prepareContactLookup(endpoint, { email: 'ada@example.com' }),
-        (u) => `${u}&phone=%2B14155550100`,
-      ),
+      withUrl<unknown>(prepareContactLookupCell(endpoint, 'ada@example.com'), (u) => `${u}&phone=%2B14155550100`),
       withUrl<unknown>(prepareJobStatus(endpoint, 'job-1', { page: 1 }), (u) => u.replace('page=1', 'page=0')),
-      withUrl<unknown>(prepareScrape(endpoint, profileUrl('ada')), (u) =>
+      withUrl<unknown>(prepareScrapeCell(endpoint, profileUrl('ada')), (u) =>
         u.replace(/network_url=[^&]*/, 'network_url=example.com'),
       ),
     ]);
@@ -60,14 +59,14 @@ describe('account errors', () => {
   it('401 for an unknown key, on every endpoint', () => {
     const { client } = api.connect({ apiKey: 'lk_unknown_00000000000000000000000dead' });
     const results: Array<ApiResult<unknown>> = [
-      client.scrapeProfile(profileUrl('ada')),
+      scrapeOnce(client, profileUrl('ada')),
       client.searchCompanies({ query: 'fintech', limit: 5 }),
-      client.lookupContacts({ email: 'ada@example.com' }),
+      findContactsOnce(client, 'ada@example.com'),
       client.startResearch({ query: 'CTOs', limit: 5 }),
       client.getResearchJob('job-1'),
       client.cancelResearch('job-1'),
       client.searchPeople({ query: 'CTOs', limit: 5 }),
-      client.enrichProfile(profileUrl('ada')),
+      profileRecordOnce(client, profileUrl('ada')),
     ];
     for (const result of results) {
       expect(errorOf(result)).toEqual({
@@ -83,7 +82,7 @@ describe('account errors', () => {
     await api.setKey(OTHER_KEY, 1);
     const { client } = api.connect({ apiKey: OTHER_KEY });
     const unaffordable: Array<ApiResult<unknown>> = [
-      client.scrapeProfile(profileUrl('ada')),
+      scrapeOnce(client, profileUrl('ada')),
       client.searchCompanies({ query: 'fintech', limit: 10 }),
     ];
     for (const result of unaffordable) {
@@ -93,8 +92,8 @@ describe('account errors', () => {
         message: expect.stringMatching(/out of credits/),
       });
     }
-    expect(valueOf(client.lookupContacts({ email: 'ada@example.com' })).data).toHaveLength(1);
-    expect(errorOf(client.lookupContacts({ email: 'ada@example.com' })).kind).toBe('no_credits');
+    expect(valueOf(findContactsOnce(client, 'ada@example.com')).data).toHaveLength(1);
+    expect(errorOf(findContactsOnce(client, 'ada@example.com')).kind).toBe('no_credits');
     expect(await api.control.getKey(OTHER_KEY)).toEqual({ credits: 0, tier: '3' });
   });
 });
@@ -102,14 +101,14 @@ describe('account errors', () => {
 describe('profiles that cannot be read', () => {
   it('403 for a private profile, 404 for a missing one', () => {
     const { client } = api.connect();
-    expect(errorOf(client.scrapeProfile(profileUrl('private-ada')))).toEqual({
+    expect(errorOf(scrapeOnce(client, profileUrl('private-ada')))).toEqual({
       kind: 'forbidden',
       status: 403,
       message: 'This profile is private or restricted, so it cannot be scraped (403).',
     });
     const missing: Array<ApiResult<unknown>> = [
-      client.scrapeProfile(profileUrl('missing-ada')),
-      client.enrichProfile(profileUrl('missing-ada')),
+      scrapeOnce(client, profileUrl('missing-ada')),
+      profileRecordOnce(client, profileUrl('missing-ada')),
     ];
     for (const result of missing) {
       expect(errorOf(result)).toMatchObject({
@@ -126,8 +125,8 @@ describe('429: scrape rate limit per tier', () => {
     await api.setKey(OTHER_KEY, 100, 'free');
     const { client, clock } = api.connect({ apiKey: OTHER_KEY });
     const started = Date.now();
-    for (let i = 0; i < 5; i++) valueOf(client.scrapeProfile(profileUrl(`ada-${i}`)));
-    const limited = client.scrapeProfile(profileUrl('ada-5'), { deadline: Date.now() + 5_000 });
+    for (let i = 0; i < 5; i++) valueOf(scrapeOnce(client, profileUrl(`ada-${i}`)));
+    const limited = scrapeOnce(client, profileUrl('ada-5'), { deadline: Date.now() + 5_000 });
     const elapsed = Date.now() - started;
     const error = errorOf(limited);
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429 });
@@ -186,7 +185,7 @@ describe('5xx', () => {
       { kind: 'status', status: 503, count: 2, path: '/api/search/companies' },
     ]);
     const { client } = api.connect({ retry: { maxAttempts: 2 } });
-    expect(errorOf(client.scrapeProfile(profileUrl('ada')))).toEqual({
+    expect(errorOf(scrapeOnce(client, profileUrl('ada')))).toEqual({
       kind: 'server',
       status: 500,
       message: 'The service had an internal error (500); try again later.',
@@ -206,9 +205,9 @@ describe('invalid input', () => {
     const { client } = api.connect();
     const endpoint = client.endpoint;
     const results = client.execute<unknown>([
-      prepareScrape(endpoint, 'example.com/foo'),
-      prepareContactLookup(endpoint, { email: 'ada@' }),
-      prepareContactLookup(endpoint, { phone: '12' }),
+      prepareScrapeCell(endpoint, 'example.com/foo'),
+      prepareContactLookupCell(endpoint, 'ada@'),
+      prepareContactLookupCell(endpoint, '12'),
       prepareCompanySearch(endpoint, { query: 'fintech', limit: 101 }),
       prepareCompanySearch(endpoint, { query: 'fintech', limit: 10, acceptanceThreshold: 101 }),
       prepareJobStatus(endpoint, '../etc', { page: 1 }),

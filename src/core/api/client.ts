@@ -1,16 +1,14 @@
-// The API client over the Http and Clock ports. Batch callers (the formulas) prepare operations with the prepare*
-// functions and send them together with execute; the other methods are single calls.
+// The API client over the Http and Clock ports: one method per single call (searches, research jobs). The per-row
+// operations (scrape, profile record, contact lookup) are never single calls: the fetch engine (../fetch/engine)
+// prepares them with FETCH_SPECS and sends them in batches. execute sends prepared operations of any kind at once.
 import type { Clock, Http } from '../ports';
 import type { ApiResult } from './errors';
 import { DEFAULT_RETRY_POLICY, execute, type ExecuteOptions, type RetryPolicy, type Transport } from './execute';
 import {
   prepareCancelResearch,
   prepareCompanySearch,
-  prepareContactLookup,
   prepareJobStatus,
   preparePeopleSearch,
-  prepareProfileRecord,
-  prepareScrape,
   prepareStartResearch,
   type ApiEndpoint,
   type CompanySearchParams,
@@ -21,12 +19,8 @@ import {
 import type {
   CancelResearchResponse,
   CompanySearchResponse,
-  ContactLookup,
-  ContactLookupResponse,
   JobStatusResponse,
-  ProfileRecord,
   PeopleSearchResponse,
-  ScrapedProfile,
   StartResearchRequest,
   StartResearchResponse,
 } from './types';
@@ -64,16 +58,8 @@ export class ApiClient {
     return this.execute([prepared], options)[0];
   }
 
-  scrapeProfile(profileUrl: unknown, options?: ExecuteOptions): ApiResult<ScrapedProfile> {
-    return this.call(prepareScrape(this.endpoint, profileUrl), options);
-  }
-
   searchCompanies(params: CompanySearchParams, options?: ExecuteOptions): ApiResult<CompanySearchResponse> {
     return this.call(prepareCompanySearch(this.endpoint, params), options);
-  }
-
-  lookupContacts(lookup: ContactLookup, options?: ExecuteOptions): ApiResult<ContactLookupResponse> {
-    return this.call(prepareContactLookup(this.endpoint, lookup), options);
   }
 
   startResearch(request: StartResearchRequest, options?: ExecuteOptions): ApiResult<StartResearchResponse> {
@@ -90,9 +76,5 @@ export class ApiClient {
 
   searchPeople(params: PeopleSearchParams, options?: ExecuteOptions): ApiResult<PeopleSearchResponse> {
     return this.call(preparePeopleSearch(this.endpoint, params), options);
-  }
-
-  enrichProfile(profileUrl: unknown, options?: ExecuteOptions): ApiResult<ProfileRecord> {
-    return this.call(prepareProfileRecord(this.endpoint, profileUrl), options);
   }
 }

@@ -1,10 +1,11 @@
 // Prepared API calls. Each prepare function validates its input first and answers invalid_input instead of an
-// operation, so no request is ever built (or paid for) for bad input. An operation carries the request and knows how
-// to read the answer and what the call cost, so many of them can be sent together with Http.fetchAll.
+// operation, so no request is ever built (or paid for) for bad input; the three per-row operations
+// (prepareNormalized*) take input that the caller's normaliser (../input) has already accepted. An operation carries
+// the request and knows how to read the answer and what the call cost, so many of them can be sent together with
+// Http.fetchAll.
 import { parseJson } from '../json';
 import type { HttpOutcome, HttpRequest } from '../ports';
 import { isNetworkError } from '../ports';
-import { normalizeEmail, normalizePhone, normalizeProfileUrl, type InputResult } from '../input';
 import { shorten } from '../text';
 import { creditsUsed } from './credits';
 import {
@@ -108,10 +109,6 @@ interface OperationSpec<T> {
 
 // ---------- the operations ----------
 
-export function prepareScrape(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ScrapedProfile> {
-  return withInput(normalizeProfileUrl(profileUrl), (networkUrl) => prepareNormalizedScrape(endpoint, networkUrl));
-}
-
 /** For a URL normalizeProfileUrl already gave: nothing is checked again. */
 export function prepareNormalizedScrape(endpoint: ApiEndpoint, networkUrl: string): Prepared<ScrapedProfile> {
   return operation(endpoint, {
@@ -146,23 +143,6 @@ export function prepareCompanySearch(
     read: readCompanySearch,
     resultCount: (answer) => answer.results.length,
   });
-}
-
-/** Exactly one of network_url, email or phone; each is normalised (see ../input) before it is sent. */
-export function prepareContactLookup(endpoint: ApiEndpoint, lookup: ContactLookup): Prepared<ContactLookupResponse> {
-  const given = (['network_url', 'email', 'phone'] as const).filter((name) => name in lookup);
-  if (given.length !== 1) return invalidInput('Give exactly one of a profile URL, an email address or a phone number.');
-  const name = given[0];
-  const value = (lookup as Record<typeof name, unknown>)[name];
-  const normalized =
-    name === 'network_url'
-      ? normalizeProfileUrl(value)
-      : name === 'email'
-        ? normalizeEmail(value)
-        : normalizePhone(value);
-  return withInput(normalized, (normalizedValue) =>
-    prepareNormalizedContactLookup(endpoint, { [name]: normalizedValue } as ContactLookup),
-  );
 }
 
 /** For a lookup classifyLookup already gave (one normalised value): nothing is checked again. */
@@ -251,14 +231,10 @@ export function preparePeopleSearch(endpoint: ApiEndpoint, params: PeopleSearchP
   });
 }
 
-/** The profile record. Its parameters are undocumented; we send network_url (docs/api.md). */
-export function prepareProfileRecord(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ProfileRecord> {
-  return withInput(normalizeProfileUrl(profileUrl), (networkUrl) =>
-    prepareNormalizedProfileRecord(endpoint, networkUrl),
-  );
-}
-
-/** For a URL normalizeProfileUrl already gave: nothing is checked again. */
+/**
+ * For a URL normalizeProfileUrl already gave: nothing is checked again. The endpoint's parameters are undocumented;
+ * we send network_url and legacy=false (docs/api.md).
+ */
 export function prepareNormalizedProfileRecord(endpoint: ApiEndpoint, networkUrl: string): Prepared<ProfileRecord> {
   return operation(endpoint, {
     name: 'profileRecord',
@@ -322,10 +298,6 @@ export function buildUrl(baseUrl: string, path: string, query: Array<[string, Qu
     .filter((pair): pair is [string, string | number | boolean] => pair[1] !== undefined)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
   return baseUrl.replace(/\/+$/, '') + path + (pairs.length ? '?' + pairs.join('&') : '');
-}
-
-function withInput<T>(input: InputResult<string>, build: (value: string) => Prepared<T>): Prepared<T> {
-  return input.ok ? build(input.value) : invalidInput(input.message);
 }
 
 function queryProblem(query: unknown, what: string, maxLength?: number): string | undefined {

@@ -8,7 +8,6 @@ import {
   MAX_ACCEPTANCE_THRESHOLD,
   MAX_SEARCH_LIMIT,
 } from '../api/limits';
-import { prepareCompanySearch, preparePeopleSearch } from '../api/operations';
 import type { CellValue } from '../cells';
 import type { RecordType, RecordTypes } from '../fields/catalog';
 import { DEFAULT_COLUMNS, defaultCompanyColumns } from '../fields/defaults';
@@ -39,8 +38,7 @@ const COMPANIES: SearchSpec<'company'> = {
   formula: 'SEARCH_COMPANIES',
   recordType: 'company',
   operation: 'companySearch',
-  send: (client, request, deadline) =>
-    client.execute([prepareCompanySearch(client.endpoint, request)], { deadline })[0],
+  send: (client, request, deadline) => client.searchCompanies(request, { deadline }),
   defaults: defaultCompanyColumns,
   noResults: 'No companies matched; a lower acceptance_threshold returns more.',
   finish: markUnjudgedCriteria,
@@ -50,7 +48,7 @@ const PEOPLE: SearchSpec<'profileRecord'> = {
   formula: 'SEARCH_PEOPLE',
   recordType: 'profileRecord',
   operation: 'peopleSearch',
-  send: (client, request, deadline) => client.execute([preparePeopleSearch(client.endpoint, request)], { deadline })[0],
+  send: (client, request, deadline) => client.searchPeople(request, { deadline }),
   defaults: () => DEFAULT_COLUMNS.SEARCH_PEOPLE,
   noResults: 'No people matched this query.',
 };

@@ -1,6 +1,7 @@
 // Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, credits.
 import { CREDIT_COSTS } from '../../../src/core/api/credits';
 import { jobStatus, json, legacyProfile, profileRecord, scrapedProfile, setup } from './fakes';
+import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
 function answerWith(body: unknown) {
   return setup(() => json(200, body)).client;
@@ -25,7 +26,7 @@ describe('contact lookup', () => {
         { contacts: [], social: [] },
       ],
     });
-    expect(client.lookupContacts({ email: 'ada@example.com' })).toEqual({
+    expect(findContactsOnce(client, 'ada@example.com')).toEqual({
       ok: true,
       credits: 1,
       value: {
@@ -42,7 +43,7 @@ describe('contact lookup', () => {
         ],
       },
     });
-    expect(answerWith({ data: [] }).lookupContacts({ phone: '+14155550100' })).toEqual({
+    expect(findContactsOnce(answerWith({ data: [] }), '+14155550100')).toEqual({
       ok: true,
       credits: 1,
       value: { data: [] },
@@ -53,7 +54,7 @@ describe('contact lookup', () => {
 describe('scrape and company search', () => {
   it('reads a scraped profile, filling missing lists, for 2 credits', () => {
     const { experience: _dropped, ...partial } = scrapedProfile();
-    const result = answerWith(partial).scrapeProfile('network.com/in/ada');
+    const result = scrapeOnce(answerWith(partial), 'network.com/in/ada');
     expect(result).toEqual({
       ok: true,
       credits: 2,
@@ -92,12 +93,12 @@ describe('profile records and legacy records', () => {
   });
 
   it('reads a profile record for 1 credit, bare or wrapped', () => {
-    expect(answerWith(profileRecord()).enrichProfile('network.com/in/ada')).toEqual({
+    expect(profileRecordOnce(answerWith(profileRecord()), 'network.com/in/ada')).toEqual({
       ok: true,
       credits: 1,
       value: profileRecord(),
     });
-    expect(answerWith({ profile: profileRecord() }).enrichProfile('network.com/in/ada')).toEqual({
+    expect(profileRecordOnce(answerWith({ profile: profileRecord() }), 'network.com/in/ada')).toEqual({
       ok: true,
       credits: 1,
       value: profileRecord(),
@@ -119,7 +120,7 @@ describe('profile records and legacy records', () => {
         limit: 5,
       }),
     ).toEqual(legacy);
-    expect(answerWith(record).enrichProfile('network.com/in/ada')).toEqual(legacy);
+    expect(profileRecordOnce(answerWith(record), 'network.com/in/ada')).toEqual(legacy);
     expect(answerWith(jobStatus({ results: [record] })).getResearchJob('job-1')).toEqual(legacy);
   });
 });

@@ -4,18 +4,19 @@ import type { HttpOutcome } from '../../../src/core/ports';
 import type { ApiResult } from '../../../src/core/api/errors';
 import { noKeyError, ownerHasNoKeyError } from '../../../src/core/api/errors';
 import { API_KEY, json, setup } from './fakes';
+import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
 type Client = ReturnType<typeof setup>['client'];
 
 const calls: Record<string, (client: Client) => ApiResult<unknown>> = {
-  scrape: (c) => c.scrapeProfile('network.com/in/ada'),
+  scrape: (c) => scrapeOnce(c, 'network.com/in/ada'),
   companySearch: (c) => c.searchCompanies({ query: 'fintech', limit: 10 }),
-  contacts: (c) => c.lookupContacts({ email: 'ada@example.com' }),
+  contacts: (c) => findContactsOnce(c, 'ada@example.com'),
   startResearch: (c) => c.startResearch({ query: 'CTOs', limit: 10 }),
   jobStatus: (c) => c.getResearchJob('job-1', { page: 1 }),
   cancelResearch: (c) => c.cancelResearch('job-1'),
   peopleSearch: (c) => c.searchPeople({ query: 'CTOs', limit: 10 }),
-  profileRecord: (c) => c.enrichProfile('network.com/in/ada'),
+  profileRecord: (c) => profileRecordOnce(c, 'network.com/in/ada'),
 };
 
 function failWith(call: (client: Client) => ApiResult<unknown>, outcome: HttpOutcome) {

@@ -1,13 +1,14 @@
 // What goes on the wire: URLs, query encoding, headers, bodies, and no request at all for invalid input.
-import { buildUrl, prepareScrape } from '../../../src/core/api/operations';
+import { buildUrl } from '../../../src/core/api/operations';
 import { API_KEY, BASE_URL, jobStatus, json, profileRecord, queryOf, scrapedProfile, setup } from './fakes';
+import { findContactsOnce, prepareScrapeCell, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
 const ok = () => json(200, {});
 
 describe('requests', () => {
   it('sends the key as a bearer token and asks for JSON', () => {
     const { client, http } = setup(() => json(200, scrapedProfile()));
-    client.scrapeProfile('network.com/in/Ada');
+    scrapeOnce(client, 'network.com/in/Ada');
     expect(http.requests).toEqual([
       {
         url: `${BASE_URL}/api/enrich/scrape?network_url=${encodeURIComponent('https://www.network.com/in/ada')}`,
@@ -30,9 +31,9 @@ describe('requests', () => {
 
   it('sends a phone number with + as %2B, and emails and URLs normalised', () => {
     const { client, http } = setup(() => json(200, { data: [] }));
-    client.lookupContacts({ phone: '+1 (415) 555-0100' });
-    client.lookupContacts({ email: ' Ada@Example.com ' });
-    client.lookupContacts({ network_url: 'uk.network.com/in/Ada/?x=1' });
+    findContactsOnce(client, '+1 (415) 555-0100');
+    findContactsOnce(client, ' Ada@Example.com ');
+    findContactsOnce(client, 'uk.network.com/in/Ada/?x=1');
     expect(http.requests.map((request) => request.url.split('?')[1])).toEqual([
       'phone=%2B14155550100',
       'email=ada%40example.com',
@@ -59,7 +60,7 @@ describe('requests', () => {
     );
     client.searchPeople({ query: 'cto', limit: 5 });
     client.getResearchJob('job-1');
-    client.enrichProfile('network.com/in/ada');
+    profileRecordOnce(client, 'network.com/in/ada');
     expect(http.requests.map(queryOf)).toEqual([
       { query: 'cto', limit: '5', legacy: 'false' },
       { legacy: 'false' },
@@ -99,20 +100,19 @@ describe('requests', () => {
 
 describe('invalid input sends nothing', () => {
   const cases: Array<[string, (client: ReturnType<typeof setup>['client']) => { ok: boolean }, RegExp]> = [
-    ['scrape of a non-profile URL', (c) => c.scrapeProfile('example.com/foo'), /is not a profile URL/],
+    ['scrape of a non-profile URL', (c) => scrapeOnce(c, 'example.com/foo'), /is not a profile URL/],
     [
       'profile record of a non-profile URL',
-      (c) => c.enrichProfile('https://www.network.com/company/x'),
+      (c) => profileRecordOnce(c, 'https://www.network.com/company/x'),
       /is not a profile URL/,
     ],
-    ['contacts by a bad email', (c) => c.lookupContacts({ email: 'ada@' }), /not a valid email/],
-    ['contacts by a bad phone', (c) => c.lookupContacts({ phone: '12' }), /not a phone number/],
+    ['contacts by a bad email', (c) => findContactsOnce(c, 'ada@'), /not a valid email/],
+    ['contacts by a bad phone', (c) => findContactsOnce(c, '12'), /not a phone number/],
     [
-      'contacts by two identifiers',
-      (c) => c.lookupContacts({ email: 'a@b.co', phone: '+14155550100' } as never),
-      /exactly one/,
+      'contacts by text that is none of the three',
+      (c) => findContactsOnce(c, 'Ada Lovelace'),
+      /is not a profile URL, an email address or a phone number/,
     ],
-    ['contacts by nothing', (c) => c.lookupContacts({} as never), /exactly one/],
     ['company search, empty query', (c) => c.searchCompanies({ query: '  ', limit: 10 }), /search query is empty/],
     [
       'company search, limit 0',
@@ -172,9 +172,9 @@ describe('invalid input sends nothing', () => {
     const { client, http } = setup(() => json(200, scrapedProfile()));
     const endpoint = client.endpoint;
     const results = client.execute([
-      prepareScrape(endpoint, 'network.com/in/a'),
-      prepareScrape(endpoint, 'nope'),
-      prepareScrape(endpoint, 'network.com/in/b'),
+      prepareScrapeCell(endpoint, 'network.com/in/a'),
+      prepareScrapeCell(endpoint, 'nope'),
+      prepareScrapeCell(endpoint, 'network.com/in/b'),
     ]);
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
     expect(http.batches).toHaveLength(1);

@@ -1,12 +1,13 @@
 // The retry policy: what is retried, how long it waits, and the caller's deadline.
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
 import { DEFAULT_RETRY_POLICY, execute } from '../../../src/core/api/execute';
-import { prepareScrape, prepareStartResearch } from '../../../src/core/api/operations';
+import { prepareStartResearch } from '../../../src/core/api/operations';
 import { json, scrapedProfile, script, setup } from './fakes';
+import { prepareScrapeCell, scrapeOnce } from '../../support/per-row-calls';
 
 const success = json(200, scrapedProfile());
 const scrape = (client: ReturnType<typeof setup>['client'], deadline?: number) =>
-  client.scrapeProfile('network.com/in/ada', { deadline });
+  scrapeOnce(client, 'network.com/in/ada', { deadline });
 
 describe('what is retried', () => {
   it.each([
@@ -50,7 +51,9 @@ describe('what is retried', () => {
           : success,
     );
     const endpoint = client.endpoint;
-    const results = client.execute(['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
+    const results = client.execute(
+      ['a', 'b', 'c'].map((slug) => prepareScrapeCell(endpoint, `network.com/in/${slug}`)),
+    );
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'ok', 'not_found']);
     expect(http.batches.map((batch) => batch.length)).toEqual([3, 1]);
   });
@@ -58,7 +61,7 @@ describe('what is retried', () => {
   it('sends at most maxParallel requests per fetchAll', () => {
     const { client, http } = setup(() => success);
     const endpoint = client.endpoint;
-    const prepared = Array.from({ length: 7 }, (_, i) => prepareScrape(endpoint, `network.com/in/p${i}`));
+    const prepared = Array.from({ length: 7 }, (_, i) => prepareScrapeCell(endpoint, `network.com/in/p${i}`));
     expect(client.execute(prepared, { maxParallel: 3 }).every((result) => result.ok)).toBe(true);
     expect(http.batches.map((batch) => batch.length)).toEqual([3, 3, 1]);
   });
@@ -156,7 +159,7 @@ describe('how long it waits', () => {
           : success,
     );
     const endpoint = client.endpoint;
-    const results = client.execute(['a', 'b'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`)));
+    const results = client.execute(['a', 'b'].map((slug) => prepareScrapeCell(endpoint, `network.com/in/${slug}`)));
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['rate_limited', 'ok']);
     expect(http.batches.map((batch) => batch.length)).toEqual([2, 1]);
     expect(clock.sleeps).toEqual([250]);
@@ -215,7 +218,7 @@ describe('the deadline', () => {
     const { client, clock, http } = setup(() => success);
     http.batchMs = 3000;
     const endpoint = client.endpoint;
-    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`));
+    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrapeCell(endpoint, `network.com/in/${slug}`));
     const results = client.execute(prepared, { maxParallel: 1, deadline: clock.now() + 5000 });
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
       'ok',
@@ -231,7 +234,7 @@ describe('a retry round over several fetchAll calls', () => {
     const { client, clock, http } = setup((request) => (request.url.includes('%2Fb') ? json(500, {}) : json(503, {})));
     http.batchMs = 1000;
     const endpoint = client.endpoint;
-    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrape(endpoint, `network.com/in/${slug}`));
+    const prepared = ['a', 'b', 'c'].map((slug) => prepareScrapeCell(endpoint, `network.com/in/${slug}`));
     const results = client.execute(prepared, { maxParallel: 1, deadline: clock.now() + 2500 });
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
       'unavailable',
@@ -261,7 +264,7 @@ describe('a batch whose connections all failed (fetchAll threw)', () => {
 
   it('is split in halves until the bad connection is alone, and every other answer lands', () => {
     const { client, transport, sent } = poisoned((url) => url.endsWith('/in/p5'));
-    const prepared = Array.from({ length: 8 }, (_, i) => prepareScrape(client.endpoint, `network.com/in/p${i}`));
+    const prepared = Array.from({ length: 8 }, (_, i) => prepareScrapeCell(client.endpoint, `network.com/in/p${i}`));
     const results = execute(transport, prepared);
     expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual([
       'ok',
@@ -290,7 +293,7 @@ describe('a batch whose connections all failed (fetchAll threw)', () => {
 
   it('gives up when nothing answers at all, instead of splitting down to single requests', () => {
     const { client, transport, sent } = poisoned(() => true);
-    const prepared = Array.from({ length: 40 }, (_, i) => prepareScrape(client.endpoint, `network.com/in/p${i}`));
+    const prepared = Array.from({ length: 40 }, (_, i) => prepareScrapeCell(client.endpoint, `network.com/in/p${i}`));
     const results = execute(transport, prepared);
     expect(results.every((result) => !result.ok && result.error.kind === 'network')).toBe(true);
     expect(sent.length).toBeLessThanOrEqual(6);
