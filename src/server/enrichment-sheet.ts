@@ -6,7 +6,7 @@ import { TEXT_FORMAT } from '../core/cells';
 import { parseA1, type ColumnRange } from '../core/enrichment/a1';
 import { outputColumns, type OutputColumns } from '../core/enrichment/columns';
 import { missingSheetError, type ColumnCells } from '../core/enrichment/request';
-import type { ChunkGrid, WriteBlock } from '../core/enrichment/write-plan';
+import { adjacentRuns, type ChunkGrid, type WriteBlock } from '../core/enrichment/write-plan';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -45,28 +45,54 @@ export interface RunArea extends RunRows {
 }
 
 /**
- * Reads the header row whole (the outputs are found by name anywhere in it), then the input rows over the span of
- * the input, output and status columns: values and formulas (a formula counts as content even when it shows '').
+ * Reads the header row whole (the outputs are found by name anywhere in it), then the input rows over the input,
+ * output and status columns alone: never the user's columns between them, however many and wide (see readColumns).
  */
 export function readArea(rows: RunRows, fieldNames: readonly string[]): RunArea {
   const { sheet, headerRow, lastRow, inputColumn } = rows;
   const lastColumn = sheet.getLastColumn();
   const header = lastColumn === 0 ? [] : sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0];
   const columns = outputColumns(header, lastColumn, inputColumn, fieldNames);
-  const used = [inputColumn, columns.status, ...columns.fields];
-  const firstColumn = Math.min(...used);
-  const width = Math.max(...used) - firstColumn + 1;
-  const height = lastRow - headerRow;
-  const range = height > 0 ? sheet.getRange(headerRow + 1, firstColumn, height, width) : null;
-  const values = range === null ? [] : range.getValues();
-  const formulas = range === null ? [] : range.getFormulas();
+  const span = { firstRow: headerRow + 1, height: lastRow - headerRow, lastColumn };
+  const grid = readColumns(sheet, span, { input: inputColumn, outputs: [columns.status, ...columns.fields] });
+  const at = (column: number) => grid.columns.indexOf(column);
   return {
     ...rows,
     columns,
-    grid: { firstRow: headerRow + 1, firstColumn, values, formulas },
-    inputs: values.map((row) => row[inputColumn - firstColumn]),
-    statuses: values.map((row) => row[columns.status - firstColumn]),
+    grid,
+    inputs: grid.values.map((row) => row[at(inputColumn)]),
+    statuses: grid.values.map((row) => row[at(columns.status)]),
   };
+}
+
+/**
+ * The cells of the input and output columns in `height` rows from `firstRow`: one getValues and one getFormulas per
+ * run of adjacent columns (a formula counts as content even when it shows ''); the input column alone needs no
+ * formulas. Columns past the last one with content (outputs about to be added) are empty, and are not read.
+ */
+function readColumns(
+  sheet: Sheet,
+  rows: { firstRow: number; height: number; lastColumn: number },
+  wanted: { input: number; outputs: readonly number[] },
+): ChunkGrid {
+  const columns = [...new Set([wanted.input, ...wanted.outputs])].sort((a, b) => a - b);
+  const height = Math.max(0, rows.height);
+  const values = Array.from({ length: height }, (): unknown[] => []);
+  const formulas = Array.from({ length: height }, (): string[] => []);
+  for (const run of adjacentRuns(columns)) {
+    const width = Math.min(run.length, rows.lastColumn - run[0] + 1);
+    const range = height > 0 && width > 0 ? sheet.getRange(rows.firstRow, run[0], height, width) : null;
+    const runValues = range?.getValues() ?? [];
+    const needsFormulas = run.some((column) => column !== wanted.input);
+    const runFormulas = needsFormulas ? (range?.getFormulas() ?? []) : [];
+    for (let r = 0; r < height; r++) {
+      run.forEach((_, c) => {
+        values[r].push(runValues[r]?.[c] ?? '');
+        formulas[r].push(runFormulas[r]?.[c] ?? '');
+      });
+    }
+  }
+  return { firstRow: rows.firstRow, columns, values, formulas };
 }
 
 /** Writes the headers of output columns the header row lacks; the area's columns are where they land. */

@@ -15,6 +15,7 @@ import type { ApiResult } from '../core/api/errors';
 import { noKeyError } from '../core/api/errors';
 import { SCRAPES_PER_MINUTE } from '../core/api/types';
 import { parseFieldList, type FieldPath } from '../core/fields/flatten';
+import { creditsLeft, uncoveredRows, uncoveredSentence } from '../core/enrichment/estimate';
 import { OPERATIONS, type OperationSpec } from '../core/enrichment/operations';
 import { countRows, remainingInputs } from '../core/enrichment/progress';
 import { RunRegistry, runMessage, type RunRecord } from '../core/enrichment/registry';
@@ -87,6 +88,10 @@ class RunWork {
   private readonly stopBy: number;
   /** Inputs without a status yet, in row order, as of the last chunk written. */
   private remaining: string[] = [];
+  /** Input rows without a status, as of the last chunk written. */
+  private rowsLeft = 0;
+  /** The run's entry as last read or saved: its estimate and what it spent bound what may still be spent. */
+  private latest: RunRecord;
   /** Credits the API charged that no saved entry counts yet (a chunk that could not take the lock). */
   private unrecordedSpend = 0;
   private stopped = false;
@@ -98,6 +103,7 @@ class RunWork {
     private readonly worker: Worker,
   ) {
     this.runId = claimed.runId;
+    this.latest = claimed;
     this.stopBy = worker.stopBy;
     this.spec = OPERATIONS[claimed.operation];
     const parsed = parseFieldList([claimed.fields], this.spec.recordType);
@@ -128,11 +134,12 @@ class RunWork {
     this.writeChunk(0);
   }
 
-  /** One group of inputs through the engine; each batch is written as it answers. */
+  /** One group of inputs through the engine, within what is left of the estimate; each batch is written as it lands. */
   private fetchGroup(): void {
     const group = this.remaining.slice(0, this.groupSize());
+    const limits = { deadline: this.stopBy, creditBudget: creditsLeft(this.latest) - this.unrecordedSpend };
     let paidInBatches = 0;
-    const report = fetchFresh(this.spec.fetch, this.context, group, { deadline: this.stopBy }, (batch) => {
+    const report = fetchFresh(this.spec.fetch, this.context, group, limits, (batch) => {
       const spend = this.settle(batch);
       paidInBatches += spend;
       this.writeChunk(spend);
@@ -143,6 +150,7 @@ class RunWork {
     const verdicts = [...report.results.values()].map((result) => verdictOf(this.spec, this.fields, result));
     const pause = verdicts.find((verdict) => verdict.kind === 'pause');
     if (pause?.kind === 'pause') return this.pause(pause.message);
+    if (report.stoppedBy === 'budget') return this.pauseUncovered();
     if (report.stoppedBy !== null) this.stopped = true;
     const waits = verdicts.flatMap((verdict) => (verdict.kind === 'later' ? [verdict.retryAfterMs ?? 0] : []));
     if (waits.length === 0 || this.stopped) return;
@@ -150,6 +158,19 @@ class RunWork {
     const waitMs = Math.min(Math.max(...waits, 1_000), this.stopBy - systemClock.now());
     if (waitMs > 0) systemClock.sleep(waitMs);
     else this.stopped = true;
+  }
+
+  /**
+   * The estimate is spent and rows are left (inserted or pasted during the run, or their answers gone from the cache
+   * since the preview): the run waits for the user to accept what they would cost. What the cache answers is written
+   * first, for nothing.
+   */
+  private pauseUncovered(): void {
+    this.answerFromCache();
+    if (this.stopped || this.remaining.length === 0) return;
+    const credits = { ...this.latest, creditsSpent: this.latest.creditsSpent + this.unrecordedSpend };
+    const uncovered = uncoveredRows(credits, this.rowsLeft, this.remaining.length, this.spec.fetch.creditsPerFetch);
+    this.pause(uncoveredSentence(uncovered));
   }
 
   /** Pacing works per minute: a group never holds more than the tier allows in one. */
@@ -204,6 +225,7 @@ class RunWork {
       const left = remainingInputs(this.spec, area.inputs, plan.statuses);
       // An input answered in this call is never fetched again, whatever its rows hold now.
       this.remaining = left.inputs.filter((input) => !this.answered.has(input));
+      this.rowsLeft = left.rows;
       const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
       this.save(previous, { ...counts, status, sheetName: rows.sheet.getName() }, 0);
       return true;
@@ -219,6 +241,7 @@ class RunWork {
     const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + credits };
     next.message = runMessage(next.status, next);
     const saved = this.registry.save(next, previous, nowIso());
+    this.latest = saved;
     if (credits > 0) recordOwnSpend(this.worker.userId, credits);
     if (saved.status !== 'running') this.stopped = true;
     return saved;

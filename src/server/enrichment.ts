@@ -11,13 +11,14 @@ import { BACKGROUND_RUN_BUDGET_MS, type BackgroundWork } from '../core/backgroun
 import type { EnrichmentPreview, EnrichOperation, FieldChoices, RunSummary, SelectionInfo } from '../core/contract';
 import { fieldChoices } from '../core/enrichment/field-choices';
 import { isOperation, OPERATIONS } from '../core/enrichment/operations';
-import { fetchesPerMinute, pendingInputs, previewOf, startRows, startStatuses } from '../core/enrichment/preview';
-import { countRows } from '../core/enrichment/progress';
+import { uncoveredRows } from '../core/enrichment/estimate';
+import { pendingInputs, previewColumn, startStatuses } from '../core/enrichment/preview';
+import { countRows, remainingInputs } from '../core/enrichment/progress';
 import { isUnfinished, runMessage, toRunSummary, type RunRecord, type RunRegistry } from '../core/enrichment/registry';
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { STATUS_HEADER, statusKind } from '../core/enrichment/status';
-import { cachedAnswers } from '../core/fetch/engine';
+import { cachedInputs, type FetchContext } from '../core/fetch/engine';
 import { headerFor } from '../core/fields/flatten';
 import type { Settings } from '../core/settings';
 import { readOnce } from '../core/store-snapshot';
@@ -106,10 +107,29 @@ export function pauseEnrichment(runId: string): RunSummary {
   return changeRun(runId, (run) => (run.status === 'running' ? { status: 'paused', error: null } : null));
 }
 
+/** Goes on from where the run paused; the estimate is raised first when it does not cover the rows left. */
 export function resumeEnrichment(runId: string): RunSummary {
-  const summary = changeRun(runId, (run) => (run.status === 'paused' ? { status: 'running', error: null } : null));
+  const summary = changeRun(runId, (run) =>
+    run.status === 'paused' ? { status: 'running', error: null, ...estimateCoveringRowsLeft(run) } : null,
+  );
   if (summary.status === 'running') arrangeBackgroundWork();
   return summary;
+}
+
+/**
+ * The estimate raised (when it must be) to what is spent plus what the rows left would cost: rows inserted or pasted
+ * during the run, or answers gone from the cache, which made the run pause rather than spend more than agreed.
+ */
+function estimateCoveringRowsLeft(run: RunRecord): Pick<RunRecord, 'creditsEstimated' | 'creditsAdded'> | null {
+  const rows = findRunRows(run.rangeName);
+  if (rows === null) return null;
+  const area = readArea(rows, run.fields);
+  const { fetch } = OPERATIONS[run.operation];
+  const left = remainingInputs(OPERATIONS[run.operation], area.inputs, area.statuses);
+  const cached = cachedInputs(fetch, fetchContext({ ...currentSettings(), baseUrl: run.baseUrl }), left.inputs);
+  const { raise } = uncoveredRows(run, left.rows, left.inputs.length - cached.size, fetch.creditsPerFetch);
+  if (raise === 0) return null;
+  return { creditsEstimated: run.creditsEstimated + raise, creditsAdded: run.creditsAdded + raise };
 }
 
 export function cancelEnrichment(runId: string): RunSummary {
@@ -133,13 +153,20 @@ export function retryFailedEnrichment(runId: string): RunSummary {
   return summary;
 }
 
-/** The trigger continues the runs each user started, with that user's key. */
+/**
+ * The trigger continues the runs each user started, with that user's key. Its work is only what it can go on with:
+ * with no key, or on another base URL than the run's, it could only pause the runs (saying why on each, see
+ * RunWork), and once it has done so, no work is left and the trigger goes.
+ */
 export const enrichmentWork: BackgroundWork = {
   kind: 'enrichment',
-  hasWork: (userId) =>
-    runRegistry()
+  hasWork: (userId) => {
+    const { apiKey, baseUrl } = currentSettings();
+    if (apiKey === null) return false;
+    return runRegistry()
       .all()
-      .some((run) => run.status === 'running' && run.startedBy === userId),
+      .some((run) => run.status === 'running' && run.startedBy === userId && run.baseUrl === baseUrl);
+  },
   run: (userId, stopBy) =>
     workOnRuns(
       runRegistry()
@@ -195,19 +222,17 @@ function readRequest(request: unknown): { parsed: ParsedRequest; rows: RunRows; 
 }
 
 function planStart(parsed: ParsedRequest, area: RunArea, settings: Settings) {
-  const rows = startRows(parsed.spec, area.inputs, area.statuses, parsed.overwrite);
-  const context = { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
-  const cached = cachedAnswers(parsed.spec.fetch, context, pendingInputs(rows));
-  const preview = previewOf({
-    rows,
+  return previewColumn(parsed.spec, fetchContext(settings), {
     inputs: area.inputs,
+    statuses: area.statuses,
+    overwrite: parsed.overwrite,
     firstInputRow: area.headerRow + 1,
-    cached: new Set(cached.keys()),
-    creditsPerFetch: parsed.spec.fetch.creditsPerFetch,
-    perMinute: fetchesPerMinute(parsed.spec.fetch.paced, settings.tier),
     columns: [...parsed.fields.map(headerFor), STATUS_HEADER],
   });
-  return { rows, preview };
+}
+
+function fetchContext(settings: Settings): FetchContext {
+  return { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
 }
 
 /** Under the lock: checks the request again, writes the headers and the starting statuses, names the rows. */
@@ -235,6 +260,7 @@ function registerRun(request: unknown, settings: Settings, userId: string): RunR
     rangeName,
     ...counts,
     creditsEstimated: start.preview.credits,
+    creditsAdded: 0,
     creditsSpent: 0,
     message: runMessage(status, counts),
     error: null,

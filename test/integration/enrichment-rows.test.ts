@@ -1,9 +1,11 @@
-// An enrichment run follows its rows: rows sorted or inserted while it runs keep their values beside their inputs, and
-// API text that Sheets would read as a formula, number or date arrives as the text it is.
+// An enrichment run follows its rows: rows sorted or inserted while it runs keep their values beside their inputs (new
+// inputs in inserted rows are enriched once the user accepts what they cost beyond the preview), and API text that
+// Sheets would read as a formula, number or date arrives as the text it is.
 jest.setTimeout(30_000);
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { HARD_CASE_SLUG, HARD_TEXT, profileRecordForSlug, scrapedProfileForSlug } from '../../dev/mock-api/data';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
+import type { RunSummary } from '../../src/core/contract';
 import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
 import {
   ClockBridge,
@@ -12,6 +14,7 @@ import {
   inputSheet,
   preview,
   SCRAPE_PATH,
+  sidebar,
   start,
   url,
   values,
@@ -89,9 +92,10 @@ describe('a run follows its rows', () => {
     expect(await mock.control.creditsCharged()).toBe(shown.credits);
   });
 
-  it('rows inserted inside the run, and above it, are followed, and the new inputs enriched', async () => {
+  it('rows inserted inside the run, and above it, are followed; the new inputs, beyond the preview, once resumed', async () => {
     const loaded = await addon();
     inputSheet(loaded.env, 'Leads', 'Profile URL', slugs.map(url));
+    const shown = preview(loaded, request);
     const run = start(loaded, request);
     const sheet = loaded.env.spreadsheet.sheet('Leads');
     editAfterFetch(loaded.env, 1, () => {
@@ -101,7 +105,23 @@ describe('a run follows its rows', () => {
       sheet.insertRows(12, 3);
       sheet.write('A13', [[url('new-1')], [url('new-2')], [url('new-3')]]);
     });
-    expect(continueUntilDone(loaded, run.runId)).toMatchObject({ status: 'completed', total: 63, ok: 63 });
+    // The preview's credits are spent: the run pauses rather than spend more, and says what the rest would cost.
+    const paused = continueUntilDone(loaded, run.runId);
+    expect(paused).toMatchObject({ status: 'paused', total: 63, done: 60, ok: 60, creditsSpent: shown.credits });
+    expect(paused.error).toBe(
+      '3 rows are left that the estimate does not cover; they would cost 6 credits, and Resume raises the estimate by 6.',
+    );
+    expect(await mock.control.creditsCharged()).toBe(shown.credits);
+    const raise = Number(/raises the estimate by (\d+)\.$/.exec(paused.error!)![1]);
+
+    const resumed = sidebar<RunSummary>(loaded, 'resumeEnrichment', [run.runId]);
+    expect(resumed).toMatchObject({ status: 'running', error: null, creditsEstimated: shown.credits + raise });
+    expect(resumed.message).toBe(
+      `Enriching: 60 of 63 rows done. Resume raised the estimate by ${raise} credits for rows it did not cover.`,
+    );
+    const done = continueUntilDone(loaded, run.runId);
+    expect(done).toMatchObject({ status: 'completed', total: 63, ok: 63, creditsSpent: shown.credits + raise });
+    expect(await mock.control.creditsCharged()).toBe(shown.credits + raise);
     const enriched = expectNamesBesideInputs(loaded.env, 3, 66);
     expect(enriched.filter((slug) => slug.startsWith('new-'))).toEqual(['new-1', 'new-2', 'new-3']);
     expect(values(loaded.env, 'Leads', 'A1:C1')).toEqual([['A note above the table', '', '']]);

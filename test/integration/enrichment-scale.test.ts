@@ -2,6 +2,7 @@
 // through the open sidebar's calls alone and through the background trigger alone, executions stopped by the time
 // limit in the middle of a chunk, and a storm of 429s.
 jest.setTimeout(120_000);
+import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
 import { SCRAPES_PER_MINUTE } from '../../src/core/api/types';
@@ -109,6 +110,42 @@ describe('a 1,000-row column at tier 2', () => {
   });
 });
 
+describe('a wide table', () => {
+  it('each chunk reads the input column and the output and status columns once, never the columns between', async () => {
+    const { addon, inputs, request } = await column(300, 'wide');
+    // The user's own columns B to U, between the inputs and the outputs (added after them: V name, W status).
+    const WIDTH = 20;
+    const notes = (r: number) => Array.from({ length: WIDTH }, (_, c) => `row ${r} note ${c + 1}`);
+    addon.env.spreadsheet.sheet('Leads').write('B1', [notes(0), ...inputs.map((_, r) => notes(r + 1))]);
+    const run = start(addon, request);
+    const outputs = { column: 2 + WIDTH, numColumns: 2 };
+    const getValues = jest.spyOn(FakeRange.prototype, 'getValues');
+    const getFormulas = jest.spyOn(FakeRange.prototype, 'getFormulas');
+    try {
+      expect(continueUntilDone(addon, run.runId)).toMatchObject({ status: 'completed', ok: 300 });
+      const read = getValues.mock.contexts.map((range) => (range as FakeRange).area);
+      // Each chunk reads formulas once: of the output and status columns (the input column needs none).
+      const chunks = getFormulas.mock.contexts.map((range) => (range as FakeRange).area);
+      expect(chunks.length).toBeGreaterThan(5);
+      expect(chunks).toEqual(chunks.map(() => ({ row: 2, numRows: 300, ...outputs })));
+      // And three getValues: the header row, the input column, the output and status columns.
+      expect(read).toHaveLength(3 * chunks.length);
+      const header = { row: 1, column: 1, numRows: 1, numColumns: 2 + WIDTH + 1 };
+      const input = { row: 2, column: 1, numRows: 300, numColumns: 1 };
+      const a1 = (area: { row: number; column: number; numRows: number; numColumns: number }) =>
+        `R${area.row}C${area.column}:${area.numRows}x${area.numColumns}`;
+      expect(new Set(read.map(a1))).toEqual(new Set([header, input, { row: 2, numRows: 300, ...outputs }].map(a1)));
+    } finally {
+      getValues.mockRestore();
+      getFormulas.mockRestore();
+    }
+    expect(columnByHeader(addon.env, 'Leads', 'name', 301)).toEqual(
+      inputs.map((slug) => scrapedProfileForSlug(SEED, slug).profile.name),
+    );
+    expect(values(addon.env, 'Leads', 'B2:U2')).toEqual([notes(1)]);
+  });
+});
+
 describe('executions stopped by the time limit in the middle of a chunk', () => {
   it('lose nothing, pay for nothing twice, and write nothing twice', async () => {
     const { addon, inputs, request: withName } = await column(200, 'cut');
@@ -155,20 +192,36 @@ describe('a storm of 429s', () => {
 });
 
 describe('dropped connections and service errors', () => {
-  it('are retried: every row ends OK, none failed', async () => {
+  it('are retried: every row ends OK, none failed, and the answers they lost never spend past what the user accepted', async () => {
     const { addon, inputs, request } = await column(80, 'drop');
     await mock.control.addFaults([
       { kind: 'drop', count: 3, path: SCRAPE_PATH },
       { kind: 'status', status: 503, count: 5, path: SCRAPE_PATH },
     ]);
-    const summary = continueUntilDone(addon, start(addon, request).runId);
-    expect(summary).toMatchObject({ status: 'completed', ok: 80, failed: 0 });
+    const shown = preview(addon, request);
+    const run = start(addon, request);
+    let summary = continueUntilDone(addon, run.runId);
+    // A dropped connection loses the answers of its whole batch, billed: fetching them again spends past the
+    // preview, so the run pauses once the estimate is spent and says what the rest would cost; Resume accepts it.
+    let accepted = shown.credits;
+    for (let resumes = 0; summary.status === 'paused' && resumes < 5; resumes++) {
+      expect(summary.error).toMatch(
+        /^\d+ rows? (are|is) left that the estimate does not cover; they would cost \d+ credits, and Resume raises the estimate by \d+\.$/,
+      );
+      expect(summary.creditsSpent).toBeLessThanOrEqual(accepted);
+      accepted += Number(/by (\d+)\.$/.exec(summary.error!)![1]);
+      expect(sidebar<RunSummary>(addon, 'resumeEnrichment', [run.runId]).creditsEstimated).toBe(accepted);
+      summary = continueUntilDone(addon, run.runId);
+    }
+    expect(summary).toMatchObject({ status: 'completed', ok: 80, failed: 0, creditsEstimated: accepted });
     expect(columnByHeader(addon.env, 'Leads', 'name', 81)).toEqual(
       inputs.map((slug) => scrapedProfileForSlug(SEED, slug).profile.name),
     );
-    // Every answer received is counted; what the service billed for answers a dropped connection lost can only be
-    // estimated (the fetch engine's estimate), so it is not compared here.
+    // Every answer received is counted, and what a dropped connection lost as the fetch engine estimates it; the
+    // service never charged more than the user accepted.
     expect(summary.creditsSpent).toBeGreaterThanOrEqual(2 * 80);
+    expect(summary.creditsSpent).toBeLessThanOrEqual(accepted);
+    expect(await mock.control.creditsCharged({ key: KEY.slice(-4) })).toBeLessThanOrEqual(accepted);
   });
 });
 

@@ -163,8 +163,12 @@ describe('a run', () => {
     // A formula fetched two of them already (it caches them for everyone in the document).
     formula(loaded, 'SCRAPE_PROFILE', [[[url('ada')], [url('bob')]], 'name']);
     const before = await mock.control.creditsCharged();
+    const cacheReads = () => loaded.env.stats.callsByName['Cache.getAll'] ?? 0;
+    const readsBefore = cacheReads();
     const shown = preview(loaded, request({ inputA1: 'A1:A7' }));
     expect(shown).toMatchObject({ cached: 2, toFetch: 4, credits: 8 });
+    // The preview reads the cache's index alone, in one call, never the answers.
+    expect(cacheReads() - readsBefore).toBe(1);
     continueUntilDone(loaded, start(loaded, request({ inputA1: 'A1:A7' })).runId);
     expect((await mock.control.creditsCharged()) - before).toBe(8);
     expect(columnByHeader(loaded.env, 'Leads', 'name', 7)).toEqual(slugs.map((slug) => expectedRow(slug)[0]));

@@ -3,6 +3,7 @@
 // the service does not bill (private and unknown profiles).
 import { SCRAPES_PER_MINUTE, type Tier } from '../api/types';
 import type { EnrichmentPreview, InvalidSample } from '../contract';
+import { cachedInputs, type FetchContext } from '../fetch/engine';
 import type { OperationSpec } from './operations';
 import { cellText, inputState } from './rows';
 import { invalidStatus, isFinal, statusKind } from './status';
@@ -109,4 +110,38 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
 
 function sample(input: PreviewInput, index: number, row: { reason: string }): InvalidSample {
   return { row: input.firstInputRow + index, value: cellText(input.inputs[index]), reason: row.reason };
+}
+
+/** A column as a new run over it would see it. */
+export interface ColumnToPreview {
+  /** One per input row (no header). */
+  inputs: readonly unknown[];
+  statuses: readonly unknown[];
+  overwrite: boolean;
+  /** The sheet row of inputs[0]. */
+  firstInputRow: number;
+  /** The field headers in order, then the status column's. */
+  columns: string[];
+}
+
+/**
+ * The preview of a column, and its rows as a new run sees them. What is cached comes from the cache's index alone:
+ * a column of thousands of cached rows reads a few small index entries, never the answers themselves (megabytes).
+ */
+export function previewColumn(
+  spec: OperationSpec,
+  context: FetchContext,
+  column: ColumnToPreview,
+): { rows: StartRow[]; preview: EnrichmentPreview } {
+  const rows = startRows(spec, column.inputs, column.statuses, column.overwrite);
+  const preview = previewOf({
+    rows,
+    inputs: column.inputs,
+    firstInputRow: column.firstInputRow,
+    cached: cachedInputs(spec.fetch, context, pendingInputs(rows)),
+    creditsPerFetch: spec.fetch.creditsPerFetch,
+    perMinute: fetchesPerMinute(spec.fetch.paced, context.settings.tier),
+    columns: column.columns,
+  });
+  return { rows, preview };
 }

@@ -4,6 +4,7 @@ import type { Tier } from '../api/types';
 import type { EnrichOperation, RunStatus, RunSummary } from '../contract';
 import type { KeyValue } from '../ports';
 import { capStoredText } from '../text';
+import { raisedNote } from './estimate';
 import { OPERATIONS } from './operations';
 import { fetchesPerMinute, secondsToFetch } from './preview';
 import { NO_COUNTS, type RunCounts } from './progress';
@@ -29,6 +30,8 @@ export interface RunRecord extends RunCounts {
   /** The named range of the header row and the input rows: it moves and grows with inserted rows. */
   rangeName: string;
   creditsEstimated: number;
+  /** What Resume added to the estimate for rows it did not cover (./estimate). */
+  creditsAdded: number;
   creditsSpent: number;
   message: string;
   error: string | null;
@@ -50,7 +53,8 @@ export function isUnfinished(status: RunStatus): boolean {
 function parseRun(text: string | undefined | null): RunRecord | null {
   if (text === null || text === undefined) return null;
   try {
-    return { ...NO_COUNTS, ...(JSON.parse(text) as RunRecord) };
+    // Entries saved before a field existed get its neutral value.
+    return { ...NO_COUNTS, creditsAdded: 0, ...(JSON.parse(text) as Partial<RunRecord>) } as RunRecord;
   } catch {
     return null;
   }
@@ -116,12 +120,13 @@ export class RunRegistry {
   }
 }
 
-/** What the run has done so far, in words. */
-export function runMessage(status: RunStatus, counts: RunCounts): string {
-  const progress = `${counts.done} of ${counts.total} rows`;
+/** What the run has done so far, in words, and whether Resume raised its estimate. */
+export function runMessage(status: RunStatus, run: RunCounts & { creditsAdded?: number }): string {
+  const progress = `${run.done} of ${run.total} rows`;
+  const raised = raisedNote(run.creditsAdded ?? 0);
   switch (status) {
     case 'running':
-      return `Enriching: ${progress} done.`;
+      return `Enriching: ${progress} done.${raised}`;
     case 'paused':
       return `Paused at ${progress}.`;
     case 'cancelled':
@@ -130,8 +135,8 @@ export function runMessage(status: RunStatus, counts: RunCounts): string {
       return `Stopped at ${progress}.`;
     default:
       return (
-        `Done: ${counts.ok} OK, ${counts.notFound} not found or private, ${counts.failed} failed, ` +
-        `${counts.invalid} invalid.`
+        `Done: ${run.ok} OK, ${run.notFound} not found or private, ${run.failed} failed, ` +
+        `${run.invalid} invalid.${raised}`
       );
   }
 }

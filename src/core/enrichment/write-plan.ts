@@ -8,12 +8,15 @@ import type { KindName } from '../fields/catalog';
 import { isBlank } from '../text';
 import type { RowOutcome } from './status';
 
-/** The rows of the run and the columns it reads, as read in one go: data rows only (no header). */
+/**
+ * The rows of the run over the columns it reads, as read in one go: data rows only (no header), and only the input,
+ * output and status columns (not the user's columns between them).
+ */
 export interface ChunkGrid {
   /** The sheet row of values[0]. */
   firstRow: number;
-  /** The sheet column of values[r][0]. */
-  firstColumn: number;
+  /** The sheet column of each grid column: values[r][i] is in sheet column columns[i]. */
+  columns: readonly number[];
   values: readonly (readonly unknown[])[];
   /** Same shape; '' where a cell holds no formula. */
   formulas: readonly (readonly string[])[];
@@ -54,14 +57,13 @@ export function planChunkWrite(
   outcomeOf: OutcomeOf,
   overwrite: boolean,
 ): ChunkPlan {
-  const at = (r: number, column: number) => grid.values[r][column - grid.firstColumn];
-  const isEmpty = (r: number, column: number) =>
-    isBlank(at(r, column)) && grid.formulas[r][column - grid.firstColumn] === '';
+  const indexOf = new Map(grid.columns.map((column, i) => [column, i]));
+  const at = (r: number, column: number) => grid.values[r][indexOf.get(column)!];
+  const formulaAt = (r: number, column: number) => grid.formulas[r][indexOf.get(column)!];
+  const isEmpty = (r: number, column: number) => isBlank(at(r, column)) && formulaAt(r, column) === '';
   const writes = new Map<number, Map<number, CellValue>>();
   // A status cell holding a formula is not ours to write: its formula stands for its status.
-  const statuses = grid.values.map(
-    (_, r) => grid.formulas[r][targets.statusColumn - grid.firstColumn] || at(r, targets.statusColumn),
-  );
+  const statuses = grid.values.map((_, r) => formulaAt(r, targets.statusColumn) || at(r, targets.statusColumn));
   grid.values.forEach((_, r) => {
     if (!isEmpty(r, targets.statusColumn)) return; // settled earlier, by this run or another
     const outcome = outcomeOf(at(r, targets.inputColumn));
@@ -125,7 +127,7 @@ function statusesLast(blocks: readonly WriteBlock[], statusColumn: number): Writ
 }
 
 /** Sorted columns grouped into runs of adjacent ones. */
-function adjacentRuns(columns: number[]): number[][] {
+export function adjacentRuns(columns: readonly number[]): number[][] {
   const runs: number[][] = [];
   for (const column of [...new Set(columns)].sort((a, b) => a - b)) {
     const last = runs[runs.length - 1];

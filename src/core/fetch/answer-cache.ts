@@ -59,12 +59,7 @@ export class AnswerCache {
   /** Two cache reads: the index shards of the inputs, then their packs. */
   read(inputs: readonly string[]): Map<string, unknown> {
     const ids = inputs.map((input) => this.idOf(input));
-    const shards = this.readShards(ids);
-    const oldest = this.nowSeconds() - CACHE_TTL_SECONDS;
-    const pointers = ids.map((id) => {
-      const pointer = parsePointer(shards[shardKey(id)]?.[id]);
-      return pointer !== null && pointer.fetchedAt > oldest ? pointer : null;
-    });
+    const pointers = this.pointersOf(ids);
     const packs = this.readPacks(pointers.filter((pointer): pointer is Pointer => pointer !== null));
     const answers = new Map<string, unknown>();
     inputs.forEach((input, i) => {
@@ -72,6 +67,16 @@ export class AnswerCache {
       if (pack !== undefined && Object.prototype.hasOwnProperty.call(pack, ids[i])) answers.set(input, pack[ids[i]]);
     });
     return answers;
+  }
+
+  /**
+   * One cache read, of the index shards alone (a few hundred KB at most, never the answers): the inputs the index
+   * points at an answer for. A pack lost since (evicted, or overwritten by a concurrent write) still counts here, and
+   * is a miss when read.
+   */
+  indexed(inputs: readonly string[]): Set<string> {
+    const pointers = this.pointersOf(inputs.map((input) => this.idOf(input)));
+    return new Set(inputs.filter((_, i) => pointers[i] !== null));
   }
 
   /** Three or four cache calls, and one more when another execution's write had to be repaired. */
@@ -97,6 +102,16 @@ export class AnswerCache {
 
   private nowSeconds(): number {
     return Math.floor(this.clock.now() / 1000);
+  }
+
+  /** Each id's live pointer, or null, from one read of the index shards. */
+  private pointersOf(ids: readonly string[]): Array<Pointer | null> {
+    const shards = this.readShards(ids);
+    const oldest = this.nowSeconds() - CACHE_TTL_SECONDS;
+    return ids.map((id) => {
+      const pointer = parsePointer(shards[shardKey(id)]?.[id]);
+      return pointer !== null && pointer.fetchedAt > oldest ? pointer : null;
+    });
   }
 
   private readShards(ids: readonly string[]): Record<string, Shard> {

@@ -54,6 +54,16 @@ export function cachedAnswers<T>(spec: FetchSpec<T>, context: FetchContext, inpu
 }
 
 /**
+ * The inputs whose answer the document cache's index lists, from the index alone (one small read, no answer read);
+ * sends nothing. For previews of large columns: an answer lost from the cache since it was listed counts as cached
+ * here, and is fetched (within the caller's credit budget) when it is needed.
+ */
+export function cachedInputs<T>(spec: FetchSpec<T>, context: FetchContext, inputs: readonly string[]): Set<string> {
+  if (inputs.length === 0) return new Set();
+  return answerCache(spec, context).indexed(unique(inputs));
+}
+
+/**
  * Fetches (uncached) inputs in fetchAll batches paced to the tier; caches each batch's answers, then hands them to
  * onBatch, as soon as the batch answers, so an execution cut later never pays twice.
  */

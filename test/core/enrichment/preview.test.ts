@@ -1,11 +1,18 @@
 import { OPERATIONS } from '../../../src/core/enrichment/operations';
 import {
   pendingInputs,
+  previewColumn,
   previewOf,
   startRows,
   startStatuses,
   type PreviewInput,
 } from '../../../src/core/enrichment/preview';
+import { AnswerCache } from '../../../src/core/fetch/answer-cache';
+import { cachedAnswers } from '../../../src/core/fetch/engine';
+import type { Cache } from '../../../src/core/ports';
+import { BASE_URL, FakeClock } from '../api/fakes';
+import { scrapedProfile } from '../fields/samples';
+import { CountingCache, fetchContext, sha256 } from '../fetch/fakes';
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
 const scrape = OPERATIONS.scrape;
@@ -130,5 +137,85 @@ describe('the status column as a run starts', () => {
       '{"phone":"+14155550100"}',
       '{"network_url":"https://www.network.com/in/x"}',
     ]);
+  });
+});
+
+describe('the preview of a large cached column', () => {
+  const ROWS = 5_000;
+  const inputs = Array.from({ length: ROWS }, (_, i) => url(`lead-${i}`));
+
+  /** A document cache holding every row's answer, as runs and formulas leave it (packs of 50 fetched together). */
+  function filledCache() {
+    const clock = new FakeClock();
+    const cache = new CountingCache(clock);
+    const answers = new AnswerCache(cache, sha256, clock, { baseUrl: BASE_URL, operation: scrape.fetch.operation });
+    const normalized = pendingInputs(startRows(scrape, inputs, [], false));
+    for (let at = 0; at < normalized.length; at += 50) {
+      const batch = normalized.slice(at, at + 50);
+      answers.write(new Map(batch.map((input) => [input, { ...scrapedProfile, url: input }])));
+    }
+    return { clock, cache, normalized };
+  }
+
+  /** The cache as the preview sees it: every read counted, with the keys it asked for and the bytes it got. */
+  function watched(cache: Cache) {
+    const reads: Array<{ keys: string[]; bytes: number }> = [];
+    const store: Cache = {
+      getAll: (keys) => {
+        const found = cache.getAll(keys);
+        const bytes = Object.values(found).reduce((sum, value) => sum + Buffer.byteLength(value, 'utf8'), 0);
+        reads.push({ keys, bytes });
+        return found;
+      },
+      putAll: (values, ttl) => cache.putAll(values, ttl),
+      remove: (key) => cache.remove(key),
+    };
+    return { store, reads };
+  }
+
+  let filled: ReturnType<typeof filledCache>;
+  beforeAll(() => {
+    filled = filledCache();
+  });
+
+  it('reads only the cache’s index: one call, a few hundred KB, no answer', () => {
+    const { clock, cache, normalized } = filled;
+    const stored = [...cache.data].reduce((sum, [, entry]) => sum + Buffer.byteLength(entry.value, 'utf8'), 0);
+    const { store, reads } = watched(cache);
+    const context = fetchContext({ fetchAll: () => [] }, clock, store);
+    const columns = ['name', 'sheet-enrich status'];
+    const { preview } = previewColumn(scrape, context, {
+      inputs,
+      statuses: [],
+      overwrite: false,
+      firstInputRow: 2,
+      columns,
+    });
+    expect(preview).toMatchObject({ rows: ROWS, cached: ROWS, toFetch: 0, credits: 0 });
+    expect(reads).toHaveLength(1);
+    expect(reads[0].keys.every((key) => key.startsWith('ans1:ix:'))).toBe(true);
+    // The answers themselves are many MB; the index is a small part of them.
+    expect(stored).toBeGreaterThan(8 * 1024 * 1024);
+    expect(reads[0].bytes).toBeLessThan(500 * 1024);
+    expect(reads[0].bytes * 20).toBeLessThan(stored);
+
+    // Reading the answers, as the run does for the rows it writes, reads them all.
+    reads.length = 0;
+    expect(cachedAnswers(scrape.fetch, context, normalized).size).toBe(ROWS);
+    expect(reads.reduce((sum, read) => sum + read.bytes, 0)).toBeGreaterThan(8 * 1024 * 1024);
+  });
+
+  it('counts rows missing from the index as to fetch', () => {
+    const { clock, cache } = filled;
+    const context = fetchContext({ fetchAll: () => [] }, clock, cache);
+    const more = [...inputs, url('not-cached-1'), url('not-cached-2')];
+    const { preview } = previewColumn(scrape, context, {
+      inputs: more,
+      statuses: [],
+      overwrite: false,
+      firstInputRow: 2,
+      columns: ['sheet-enrich status'],
+    });
+    expect(preview).toMatchObject({ cached: ROWS, toFetch: 2, credits: 4 });
   });
 });

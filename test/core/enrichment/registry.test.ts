@@ -1,4 +1,4 @@
-import { MAX_RUNS, RunRegistry, toRunSummary, type RunRecord } from '../../../src/core/enrichment/registry';
+import { MAX_RUNS, RunRegistry, runMessage, toRunSummary, type RunRecord } from '../../../src/core/enrichment/registry';
 import { memoryStore } from '../../support/memory';
 
 function run(runId: string, createdAt: string, status: RunRecord['status'] = 'completed'): RunRecord {
@@ -18,6 +18,7 @@ function run(runId: string, createdAt: string, status: RunRecord['status'] = 'co
     failed: 0,
     invalid: 0,
     creditsEstimated: 16,
+    creditsAdded: 0,
     creditsSpent: 4,
     message: '',
     error: null,
@@ -44,6 +45,14 @@ describe('RunRegistry', () => {
     const changed = registry.save({ ...first, done: 4 }, registry.get('a'), 'T3');
     expect(changed).toMatchObject({ done: 4, updatedAt: 'T3' });
     expect(writes).toHaveLength(2);
+  });
+
+  it('reads an entry saved before Resume could raise estimates as never raised', () => {
+    const store = memoryStore();
+    const { creditsAdded, ...older } = run('a', 'T0');
+    expect(creditsAdded).toBe(0);
+    store.set('enrichment.run.a', JSON.stringify({ ...older }));
+    expect(new RunRegistry(store).get('a')).toEqual(run('a', 'T0'));
   });
 
   it('keeps entries small whatever the sentences', () => {
@@ -113,5 +122,21 @@ describe('RunRegistry', () => {
     expect(toRunSummary({ ...run('a', 'T0', 'running'), tier: 'free' }, 'ann').etaSeconds).toBe(60);
     expect(toRunSummary(run('a', 'T0', 'paused'), 'ann').etaSeconds).toBeNull();
     expect(toRunSummary({ ...run('a', 'T0', 'running'), done: 8 }, 'ann').etaSeconds).toBeNull();
+  });
+});
+
+describe('runMessage', () => {
+  const counts = { total: 63, done: 61, ok: 61, notFound: 0, failed: 0, invalid: 0 };
+
+  it('says when Resume raised the estimate, while running and once done', () => {
+    expect(runMessage('running', counts)).toBe('Enriching: 61 of 63 rows done.');
+    expect(runMessage('running', { ...counts, creditsAdded: 6 })).toBe(
+      'Enriching: 61 of 63 rows done. Resume raised the estimate by 6 credits for rows it did not cover.',
+    );
+    expect(runMessage('completed', { ...counts, done: 63, ok: 63, creditsAdded: 6 })).toBe(
+      'Done: 63 OK, 0 not found or private, 0 failed, 0 invalid. ' +
+        'Resume raised the estimate by 6 credits for rows it did not cover.',
+    );
+    expect(runMessage('paused', { ...counts, creditsAdded: 6 })).toBe('Paused at 61 of 63 rows.');
   });
 });

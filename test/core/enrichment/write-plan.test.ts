@@ -12,7 +12,7 @@ const targets: ChunkTargets = { inputColumn: 1, fieldColumns: [3, 4], fieldKinds
 function grid(rows: unknown[][], formulas: Record<string, string> = {}): ChunkGrid {
   return {
     firstRow: 2,
-    firstColumn: 1,
+    columns: (rows[0] ?? []).map((_, c) => c + 1),
     values: rows,
     formulas: rows.map((row, r) => row.map((_, c) => formulas[`${r},${c}`] ?? '')),
   };
@@ -46,6 +46,24 @@ describe('planChunkWrite', () => {
       },
     ]);
     expect(plan).toMatchObject({ settled: 2, statuses: ['OK', 'OK'] });
+  });
+
+  it('plans the same from a grid of the columns it reads alone, without the user’s columns between them', () => {
+    const rows = [
+      ['a', 'mine', '', 'Typed', ''],
+      ['b', 'mine', '', '', ''],
+    ];
+    const outcomes = answers({ a: ok('Ada', 5), b: ok('Bob', 7) });
+    const full = planChunkWrite(grid(rows), targets, outcomes, false);
+    const withoutB: ChunkGrid = {
+      firstRow: 2,
+      columns: [1, 3, 4, 5],
+      values: rows.map(([input, , ...outputs]) => [input, ...outputs]),
+      formulas: rows.map(() => ['', '', '', '']),
+    };
+    expect(planChunkWrite(withoutB, targets, outcomes, false)).toEqual(full);
+    expect(full.blocks.length).toBeGreaterThan(0);
+    expect(full.blocks.every((block) => block.column >= 3)).toBe(true);
   });
 
   it('matches values to rows by input, wherever the rows are now', () => {
