@@ -1,5 +1,6 @@
 // Writing research results: how long a poll takes to write 1,000 and 10,000 profiles into a results sheet and
-// its Experience and Education companions, and how many setValues calls it makes.
+// its Experience and Education companions, and how many write calls it makes: setValues, setRichTextValues (text
+// Sheets could parse, written literally by the text-safe writer) and setNumberFormats.
 //
 // Two routes through the same code:
 //  - end to end, 1,000 profiles: the built bundle's startResearch and pollResearch (sidebar executions) against a mock
@@ -32,6 +33,7 @@ import {
   type Figure,
   type TargetCheck,
 } from './support';
+import { runStandalone } from './standalone';
 
 const QUERY = 'heads of data at logistics companies in Europe';
 const SEED = 7;
@@ -49,6 +51,9 @@ interface WriteRun {
   fetchMs: number;
   pageRequests: number;
   setValues: number;
+  /** The writer's second call, for text Sheets could parse (src/adapters/sheet-table.ts). */
+  setRichTextValues: number;
+  setNumberFormats: number;
   /** Per sheet, when the route can tell them apart. */
   setValuesBySheet?: Record<SheetKind, number>;
   rows: Record<SheetKind, number>;
@@ -61,6 +66,27 @@ interface WriteRun {
 }
 
 const rowsOf = (env: GasEnvironment, name: string) => Math.max(0, env.spreadsheet.sheet(name).lastRow() - 1);
+
+type WriteCalls = Pick<WriteRun, 'setValues' | 'setRichTextValues' | 'setNumberFormats'>;
+
+/** The write calls the environment's scripts made so far. */
+function writeCalls(env: GasEnvironment): WriteCalls {
+  return {
+    setValues: env.spreadsheet.stats.setValuesCalls,
+    setRichTextValues: env.spreadsheet.stats.setRichTextValuesCalls,
+    setNumberFormats: env.stats.callsByName['Range.setNumberFormats'] ?? 0,
+  };
+}
+
+/** The write calls made since `before`. */
+function writeCallsSince(env: GasEnvironment, before: WriteCalls): WriteCalls {
+  const now = writeCalls(env);
+  return {
+    setValues: now.setValues - before.setValues,
+    setRichTextValues: now.setRichTextValues - before.setRichTextValues,
+    setNumberFormats: now.setNumberFormats - before.setNumberFormats,
+  };
+}
 
 function sheetNames(resultsSheet: string): Record<SheetKind, string> {
   return {
@@ -110,7 +136,7 @@ async function endToEnd(context: BenchContext, columns: ResearchColumns): Promis
     const job = await mock.control.job(started.jobId);
     const clock = await mock.control.clock();
     await mock.control.advanceClock(Math.max(...job.resultTimes) - clock.jobTime + 1_000);
-    const before = { ...addon.env.spreadsheet.stats };
+    const before = writeCalls(addon.env);
     const fetchesBefore = { ...fetches };
     const poll = timed(() => addon.bundle.callFromSidebar('pollResearch', [started.jobId], OWNER) as JobSummary[]);
     const summary = poll.value.find((entry) => entry.jobId === started.jobId)!;
@@ -122,7 +148,7 @@ async function endToEnd(context: BenchContext, columns: ResearchColumns): Promis
       pollMs: poll.ms,
       fetchMs: fetches.ms - fetchesBefore.ms,
       pageRequests: fetches.calls - fetchesBefore.calls,
-      setValues: addon.env.spreadsheet.stats.setValuesCalls - before.setValuesCalls,
+      ...writeCallsSince(addon.env, before),
       rows: {
         results: rowsOf(addon.env, names.results),
         experience: rowsOf(addon.env, names.experience),
@@ -271,8 +297,25 @@ function counted(table: SheetTable, stats: TableStats, kind: SheetKind): SheetTa
   };
 }
 
+/**
+ * The adapters reach Apps Script services as globals, as scripts do (the text-safe writer builds rich-text values
+ * with SpreadsheetApp): the core route, which runs them outside the bundle, lends them this environment's.
+ */
+function lendSpreadsheetApp(env: GasEnvironment): { restore(): void } {
+  const scope = globalThis as { SpreadsheetApp?: unknown };
+  const previous = scope.SpreadsheetApp;
+  scope.SpreadsheetApp = env.globals.SpreadsheetApp;
+  return {
+    restore: () => {
+      if (previous === undefined) delete scope.SpreadsheetApp;
+      else scope.SpreadsheetApp = previous;
+    },
+  };
+}
+
 function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns): WriteRun {
   const env = context.envs.create();
+  const lent = lendSpreadsheetApp(env);
   try {
     const app = env.globals.SpreadsheetApp as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
     const clock: Clock = { now: () => env.clock.now(), sleep: (delay) => env.clock.advance(delay) };
@@ -340,7 +383,7 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       companion: (collection: CompanionCollection) => open(names[collection], collection),
     };
 
-    const before = { ...env.spreadsheet.stats };
+    const before = writeCalls(env);
     // The poll saves the job after every page: the times between saves are the pages' times.
     const savedAt: number[] = [];
     const poll = timed(() => {
@@ -361,7 +404,7 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       pollMs: poll.ms,
       fetchMs: timing.ms,
       pageRequests: timing.calls,
-      setValues: env.spreadsheet.stats.setValuesCalls - before.setValuesCalls,
+      ...writeCallsSince(env, before),
       setValuesBySheet: stats.setValues,
       rows: {
         results: rowsOf(env, names.results),
@@ -379,6 +422,7 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       pageMs: { first: mean(pageTimes.slice(0, 10)), last: mean(pageTimes.slice(-10)) },
     };
   } finally {
+    lent.restore();
     context.envs.dispose(env);
   }
 }
@@ -392,6 +436,7 @@ function figuresOf(run: WriteRun): Figure[] {
     ? ` (results ${run.setValuesBySheet.results}, experience ${run.setValuesBySheet.experience}, education ${run.setValuesBySheet.education})`
     : '';
   const label = `${int(run.profiles)} · "${run.columns}" · ${run.route}`;
+  const allWrites = run.setValues + run.setRichTextValues + run.setNumberFormats;
   const figures: Figure[] = [
     {
       label,
@@ -402,6 +447,12 @@ function figuresOf(run: WriteRun): Figure[] {
     {
       label: '',
       addon: `${run.setValues} setValues${bySheet} for ${pages} pages → ${(run.setValues / pages).toFixed(1)} per page, ${int(totalRows / run.setValues)} rows per setValues`,
+    },
+    {
+      label: '',
+      addon:
+        `${int(run.setRichTextValues)} setRichTextValues (text Sheets could parse), ${int(run.setNumberFormats)} setNumberFormats → ` +
+        `${int(allWrites)} write calls in all, ${(allWrites / pages).toFixed(1)} per page`,
     },
     {
       label: '',
@@ -480,8 +531,10 @@ export async function researchWriteBenchmark(context: BenchContext): Promise<Ben
       "Route 1 runs the built dist/Code.js: startResearch, the mock's manual job clock advanced until all 1,000 results exist (the mock caps a job at 1,000), then one pollResearch from the sidebar; page fetches go over real HTTP to the mock, which generates the profiles.",
       "Route 2 calls the same core pollJob and the same SheetTable adapter that pollResearch uses, over dev/gas-fakes sheets in one trigger execution, with pages served from memory, so 10,000 profiles fit in one run; sheet set-up (startResearch's header row) is not counted.",
       'Each poll reads the header row and the key column of each sheet once and remembers them across its pages (rememberingTable), so per-page time stays flat as the sheets grow; the "key columns" figure counts the cells read.',
-      "Times are those of the in-memory fakes (cell parsing, formats, bookkeeping), not of Google's servers, where each setValues is a round trip: the setValues count is the figure that carries over.",
+      "Times are those of the in-memory fakes (cell parsing, formats, bookkeeping), not of Google's servers, where each write call (setValues, setRichTextValues, setNumberFormats) is a round trip: the write-call counts are the figures that carry over.",
       `Generating the 10,000 profiles took ${ms(generated.ms)} and is not counted.`,
     ],
   };
 }
+
+if (require.main === module) runStandalone(researchWriteBenchmark);
