@@ -61,8 +61,11 @@ export interface JobSummary {
   updatedAt: string;
   /** Null unless the job failed or the last poll by this user hit a failure (such as 403 for another key's job). */
   error: string | null;
-  /** Whether the caller started it. The open sidebar keeps only the caller's own work moving; absent counts as true. */
-  mine?: boolean;
+  /**
+   * False when someone else started it (present only then, so a summary of one's own work has exactly the fields
+   * above). The open sidebar keeps only the caller's own work moving.
+   */
+  mine?: false;
 }
 
 /** What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. */
@@ -147,8 +150,8 @@ export interface RunSummary {
   error: string | null;
   createdAt: string;
   updatedAt: string;
-  /** Whether the caller started it. The open sidebar continues only the caller's own runs; absent counts as true. */
-  mine?: boolean;
+  /** False when someone else started it; present only then (see JobSummary.mine). */
+  mine?: false;
 }
 
 /** The field names an operation's output can have, for the Enrich panel's picker. */

@@ -119,7 +119,7 @@ export function listResearchJobs(): JobSummary[] {
     isFinishedJobStatus(job.status) ? null : (errors[job.jobId] ?? (job.startedBy === userId ? problem : null));
   return registry(shared)
     .all()
-    .map((job) => toJobSummary(job, personalError(job)));
+    .map((job) => toJobSummary(job, personalError(job), userId));
 }
 
 /** The sidebar's poll: the given job, or every unfinished one, with the current user's key. */

@@ -308,7 +308,7 @@ describe('pausing', () => {
     expect(continueRuns(loaded)[0].status).toBe('cancelled');
     expect(await scrapes()).toBe(0);
     expect(sidebar<RunSummary[]>(loaded, 'listEnrichments')).toEqual([
-      expect.objectContaining({ runId: run.runId, status: 'cancelled', mine: true }),
+      expect.objectContaining({ runId: run.runId, status: 'cancelled' }),
     ]);
   });
 
@@ -348,7 +348,7 @@ describe('whose run, and one execution at a time', () => {
     expect(seen).toEqual([expect.objectContaining({ runId: run.runId, status: 'running', done: 0, mine: false })]);
     expect(await scrapes()).toBe(0);
     const done = continueUntilDone(loaded, run.runId);
-    expect(done).toMatchObject({ status: 'completed', creditsSpent: 10, mine: true });
+    expect(done).toMatchObject({ status: 'completed', creditsSpent: 10 });
     expect(await mock.control.creditsCharged({ key: mate.slice(-4) })).toBe(0);
     expect(sidebar<{ mine: { today: number } }>(loaded, 'getUsage').mine.today).toBe(10);
     expect(sidebar<{ mine: { today: number } }>(loaded, 'getUsage', [], TEAMMATE).mine.today).toBe(0);

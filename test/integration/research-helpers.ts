@@ -27,9 +27,11 @@ export const SUMMARY_KEYS = [
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-/** Exactly the contract's keys, plain JSON types, ISO 8601 times. */
+/** Exactly the contract's keys (and `mine: false` on someone else's job), plain JSON types, ISO 8601 times. */
 export function expectSummaryShape(summary: unknown): asserts summary is Summary {
-  expect(Object.keys(summary as object).sort()).toEqual(SUMMARY_KEYS);
+  const { mine, ...fields } = summary as { mine?: unknown };
+  expect(Object.keys(fields).sort()).toEqual(SUMMARY_KEYS);
+  if ('mine' in (summary as object)) expect(mine).toBe(false);
   const s = summary as Summary;
   for (const key of ['jobId', 'query', 'status', 'message', 'sheetName', 'createdAt', 'updatedAt'] as const) {
     expect(typeof s[key]).toBe('string');

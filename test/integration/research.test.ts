@@ -240,7 +240,7 @@ describe('jobs that end otherwise', () => {
     await expectExactSheets(addon, failed, 20);
     expect(triggersOf(addon)).toEqual([]);
     expect(summaryOf(addon, job.jobId)).toEqual(failed);
-    expect(summaryOf(addon, job.jobId, TEAMMATE)).toEqual(failed);
+    expect(summaryOf(addon, job.jobId, TEAMMATE)).toEqual({ ...failed, mine: false });
     expect(poll(addon)).toEqual([failed]);
     expect(addon.env.ui.toasts).toEqual([]);
   });
@@ -352,7 +352,7 @@ describe('jobs that end otherwise', () => {
     await expectExactSheets(addon, byId.get(first.jobId)!);
     await expectExactSheets(addon, byId.get(last.jobId)!);
     // The deleted job is over for everyone: nobody asks for it again, and no trigger is left.
-    expect(summaryOf(addon, gone.jobId, TEAMMATE)).toEqual(byId.get(gone.jobId));
+    expect(summaryOf(addon, gone.jobId, TEAMMATE)).toEqual({ ...byId.get(gone.jobId), mine: false });
     const asked = (await statusRequests(gone.jobId)).length;
     poll(addon);
     poll(addon, TEAMMATE);

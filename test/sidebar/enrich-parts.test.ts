@@ -46,7 +46,7 @@ test('the loop continues the user’s own running runs in turn, never a teammate
     fakeRun({ runId: 'a' }),
     fakeRun({ runId: 'theirs', mine: false }),
     fakeRun({ runId: 'paused', status: 'paused' }),
-    fakeRun({ runId: 'b', mine: true }),
+    fakeRun({ runId: 'b' }),
   ];
   expect([0, 1, 2].map((turn) => runToContinue(runs, turn))).toEqual(['a', 'b', 'a']);
   expect(runToContinue([fakeRun({ runId: 'x', status: 'paused' })], 0)).toBeNull();

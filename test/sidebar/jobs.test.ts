@@ -55,7 +55,7 @@ describe('the bar says what the line beside it says', () => {
 });
 
 test('a poll asks for every unfinished job in one call unless some are a teammate’s; then for the user’s own in turn', () => {
-  const mine = fakeJob({ jobId: 'mine', query: 'a', status: 'processing', mine: true });
+  const mine = fakeJob({ jobId: 'mine', query: 'a', status: 'processing' });
   const alsoMine = fakeJob({ jobId: 'also', query: 'a', status: 'pending' });
   const theirs = fakeJob({ jobId: 'theirs', query: 'b', status: 'processing', mine: false });
   const done = fakeJob({ jobId: 'done', query: 'c', status: 'completed', mine: false });

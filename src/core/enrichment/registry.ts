@@ -154,7 +154,7 @@ export function etaSeconds(run: RunRecord): number | null {
  */
 export function toRunSummary(run: RunRecord, viewer: string | null, problem: string | null = null): RunSummary {
   const mine = viewer !== null && run.startedBy === viewer;
-  return {
+  const summary: RunSummary = {
     runId: run.runId,
     sheetName: run.sheetName,
     inputA1: run.inputA1,
@@ -173,6 +173,6 @@ export function toRunSummary(run: RunRecord, viewer: string | null, problem: str
     error: run.error ?? (mine && isUnfinished(run.status) ? problem : null),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
-    mine,
   };
+  return mine ? summary : { ...summary, mine: false };
 }

@@ -74,9 +74,12 @@ export class JobRegistry {
   }
 }
 
-/** Only the fields of a JobSummary (src/core/contract.ts), for the sidebar. */
-export function toJobSummary(job: JobRecord, userError: string | null = null): JobSummary {
-  return {
+/**
+ * Only the fields of a JobSummary (src/core/contract.ts), for the sidebar; `mine: false` when `viewer` (the caller's
+ * user id, null for one who never started anything) did not start the job.
+ */
+export function toJobSummary(job: JobRecord, userError: string | null = null, viewer?: string | null): JobSummary {
+  const summary: JobSummary = {
     jobId: job.jobId,
     query: job.query,
     status: job.status,
@@ -90,6 +93,7 @@ export function toJobSummary(job: JobRecord, userError: string | null = null): J
     updatedAt: job.updatedAt,
     error: job.error ?? userError,
   };
+  return viewer === undefined || job.startedBy === viewer ? summary : { ...summary, mine: false };
 }
 
 const PERSONAL_ERROR_PREFIX = 'research.error.';

@@ -54,6 +54,13 @@ describe('JobRegistry', () => {
     expect(ids).toContain(`j${MAX_JOBS + 4}`);
   });
 
+  it('summaries say mine: false only to a viewer who did not start the job', () => {
+    const started = job('a', '2026-01-01T00:00:00.000Z');
+    expect('mine' in toJobSummary(started, null, 'ann-id')).toBe(false);
+    expect(toJobSummary(started, null, 'bob-id').mine).toBe(false);
+    expect(toJobSummary(started, null, null).mine).toBe(false);
+  });
+
   it('summaries carry only the contract fields and show a personal error when the job has none', () => {
     const summary = toJobSummary(job('a', '2026-01-01T00:00:00.000Z'), 'Started with another API key.');
     expect(Object.keys(summary).sort()).toEqual(
