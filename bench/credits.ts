@@ -125,7 +125,7 @@ async function runVariant(
 export async function creditsBenchmark(context: BenchContext): Promise<BenchReport> {
   const cells = creditsInput();
   const distinct = new Set(
-    cells.map((cell) => normalizeProfileUrl(cell)).map((n) => (n.ok ? n.value : `invalid:${n.message}`)),
+    cells.map((cell) => normalizeProfileUrl(cell)).map((n) => (n.ok ? n.value : `invalid:${n.error.message}`)),
   );
   await context.mock.control.reset();
   const range = await runVariant(context, 'lk_bench_credits_range_00000000c0a1', cells, 'range');

@@ -2,11 +2,13 @@
 // The normalised forms are what the API receives and what de-duplication and caching compare, so two spellings of
 // one entity (scheme, www., a profile's sub-page, trailing slash, query, case, tel: and phone punctuation) become one
 // string.
-// Bad input is answered with one readable sentence, never thrown.
+// Bad input is answered with one readable sentence, never thrown: as the invalid_input failure that preparing a call
+// and the API's answers share (ApiFailure), so callers hand it on as it is.
+import { invalidInput, type ApiFailure } from './api/errors';
 import type { ContactLookup } from './api/types';
 import { shorten } from './text';
 
-export type InputResult<T> = { ok: true; value: T } | { ok: false; message: string };
+export type InputResult<T> = { ok: true; value: T } | ApiFailure;
 
 const CANONICAL_PROFILE_PREFIX = 'https://www.network.com/in/';
 const MAX_SLUG_LENGTH = 100;
@@ -34,7 +36,7 @@ function ok<T>(value: T): InputResult<T> {
 }
 
 function fail<T>(message: string): InputResult<T> {
-  return { ok: false, message };
+  return invalidInput(message);
 }
 
 /** The input, shortened and quoted, so a message never repeats a long paste. */
@@ -154,15 +156,18 @@ export function classifyLookup(value: unknown): InputResult<ContactLookup> {
   const text = trimmedText(value, 'lookup value');
   if (!text.ok) return text;
   const lookup = text.value;
-  if (lookup.includes('@')) return map(normalizeEmail(lookup), (email) => ({ email }));
+  if (lookup.includes('@')) return mapInput(normalizeEmail(lookup), (email) => ({ email }));
   if (/network\.com|^https?:|\/in\//i.test(lookup)) {
-    return map(normalizeProfileUrl(lookup), (network_url) => ({ network_url }));
+    return mapInput(normalizeProfileUrl(lookup), (network_url) => ({ network_url }));
   }
   const phoneText = lookup.replace(TEL_PREFIX, '');
-  if (PHONE_LIKE.test(phoneText) && /\d/.test(phoneText)) return map(normalizePhone(lookup), (phone) => ({ phone }));
+  if (PHONE_LIKE.test(phoneText) && /\d/.test(phoneText)) {
+    return mapInput(normalizePhone(lookup), (phone) => ({ phone }));
+  }
   return fail(`${quoteInput(lookup)} is not a profile URL, an email address or a phone number.`);
 }
 
-function map<T, U>(result: InputResult<T>, transform: (value: T) => U): InputResult<U> {
+/** The value transformed; a failure as it is. */
+export function mapInput<T, U>(result: InputResult<T>, transform: (value: T) => U): InputResult<U> {
   return result.ok ? ok(transform(result.value)) : result;
 }

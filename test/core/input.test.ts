@@ -1,4 +1,10 @@
-import { classifyLookup, normalizeEmail, normalizePhone, normalizeProfileUrl } from '../../src/core/input';
+import {
+  classifyLookup,
+  normalizeEmail,
+  normalizePhone,
+  normalizeProfileUrl,
+  type InputResult,
+} from '../../src/core/input';
 
 /** What a phone number that Sheets turned into a number is answered with. */
 // What works in Sheets: a leading apostrophe, or a plain-text column (typed with its +, a phone is a broken formula).
@@ -6,8 +12,8 @@ const NUMBER_CELL = (digits: string) =>
   `Sheets turned the phone number ${digits} into a number, which drops a leading + or 0: type it with an apostrophe ` +
   "in front ('+14155550100), or format the column as plain text (Format → Number → Plain text) and type it again.";
 
-function value<T>(result: { ok: true; value: T } | { ok: false; message: string }): T | string {
-  return result.ok ? result.value : `ERROR ${result.message}`;
+function value<T>(result: InputResult<T>): T | string {
+  return result.ok ? result.value : `ERROR ${result.error.message}`;
 }
 
 describe('normalizeProfileUrl', () => {
@@ -39,7 +45,10 @@ describe('normalizeProfileUrl', () => {
   it('rejects other addresses with one sentence quoting the input', () => {
     expect(normalizeProfileUrl('example.com/foo')).toEqual({
       ok: false,
-      message: '"example.com/foo" is not a profile URL (expected https://www.network.com/in/<name>).',
+      error: {
+        kind: 'invalid_input',
+        message: '"example.com/foo" is not a profile URL (expected https://www.network.com/in/<name>).',
+      },
     });
   });
 
@@ -68,8 +77,8 @@ describe('normalizeProfileUrl', () => {
     const result = normalizeProfileUrl(long);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.message.length).toBeLessThan(120);
-      expect(result.message).not.toContain('x'.repeat(80));
+      expect(result.error.message.length).toBeLessThan(120);
+      expect(result.error.message).not.toContain('x'.repeat(80));
     }
   });
 
@@ -101,7 +110,7 @@ describe('normalizeEmail', () => {
   ])('rejects %s', (input) => {
     const result = normalizeEmail(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/is not a valid email address\.$/);
+    if (!result.ok) expect(result.error.message).toMatch(/is not a valid email address\.$/);
   });
 });
 

@@ -3,7 +3,7 @@
 // spec's operation. The client has no per-row methods: in the add-on these calls only go out in the fetch engine's
 // batches; the tests send them alone or in batches of their own through execute.
 import type { ApiClient } from '../../src/core/api/client';
-import { invalidInput, type ApiResult } from '../../src/core/api/errors';
+import type { ApiResult } from '../../src/core/api/errors';
 import type { ExecuteOptions } from '../../src/core/api/execute';
 import type { ApiEndpoint, Prepared } from '../../src/core/api/operations';
 import type { ContactLookupResponse, ProfileRecord, ScrapedProfile } from '../../src/core/api/types';
@@ -18,7 +18,7 @@ interface PerRowLookup<T> {
 
 function prepareCell<T>(lookup: PerRowLookup<T>, endpoint: ApiEndpoint, cell: unknown): Prepared<T> {
   const normalized = lookup.normalize(cell);
-  return normalized.ok ? lookup.fetch.prepare(endpoint, normalized.value) : invalidInput(normalized.message);
+  return normalized.ok ? lookup.fetch.prepare(endpoint, normalized.value) : normalized;
 }
 
 export function prepareScrapeCell(endpoint: ApiEndpoint, profileUrl: unknown): Prepared<ScrapedProfile> {

@@ -33,6 +33,10 @@ export interface ApiError {
   retryAfterMs?: number;
 }
 
+/**
+ * The one failure shape from a user's input to the API's answer: input refused by a normaliser (../input) or a parser
+ * of arguments (invalid_input), a call that could not be prepared, a call that failed. Callers hand it on as it is.
+ */
 export interface ApiFailure {
   ok: false;
   error: ApiError;

@@ -1,5 +1,6 @@
 // The A1 notation an enrichment request names its inputs with: one column, as the sidebar shows a selection
 // ("A2:A501", "$B$2:$B$40", "C:C", "C2:C" to the last row, "D7"), optionally after a sheet name ("'My list'!A2:A9").
+import { invalidInput, type ApiFailure } from '../api/errors';
 
 export interface ColumnRange {
   /** 1-based. */
@@ -10,7 +11,7 @@ export interface ColumnRange {
   lastRow: number | null;
 }
 
-export type A1Result = { ok: true; sheetName: string | null; rect: OpenRect } | { ok: false; message: string };
+export type A1Result = { ok: true; sheetName: string | null; rect: OpenRect } | ApiFailure;
 
 /** A rectangle whose last row or column may be open (to the end of the sheet). */
 export interface OpenRect {
@@ -38,7 +39,7 @@ function splitSheetName(a1: string): { sheetName: string | null; cells: string }
 
 /** Any A1 rectangle: "B2", "A1:C10", "A:C", "2:5", "A2:C". */
 export function parseA1(text: string): A1Result {
-  const notA1: A1Result = { ok: false, message: `"${text}" is not a range such as A2:A501.` };
+  const notA1 = invalidInput(`"${text}" is not a range such as A2:A501.`);
   const { sheetName, cells } = splitSheetName(text.trim());
   const parts = cells.split(':');
   if (parts.length > 2) return notA1;
@@ -64,9 +65,9 @@ export function parseA1(text: string): A1Result {
 /** One column of inputs, or the sentence saying why the text does not name one. */
 export function parseColumnRange(
   text: unknown,
-): { ok: true; sheetName: string | null; range: ColumnRange } | { ok: false; message: string } {
+): { ok: true; sheetName: string | null; range: ColumnRange } | ApiFailure {
   if (typeof text !== 'string' || text.trim() === '') {
-    return { ok: false, message: 'Select the column of inputs to enrich, such as A2:A501.' };
+    return invalidInput('Select the column of inputs to enrich, such as A2:A501.');
   }
   const parsed = parseA1(text);
   if (!parsed.ok) return parsed;
@@ -74,7 +75,7 @@ export function parseColumnRange(
   const columns = rect.lastColumn === null ? null : rect.lastColumn - rect.column + 1;
   if (columns !== 1) {
     const span = columns === null ? 'whole rows' : `${columns} columns`;
-    return { ok: false, message: `Select one column of inputs, such as A2:A501; ${text.trim()} spans ${span}.` };
+    return invalidInput(`Select one column of inputs, such as A2:A501; ${text.trim()} spans ${span}.`);
   }
   return {
     ok: true,

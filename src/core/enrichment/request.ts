@@ -33,7 +33,7 @@ export function parseRequest(input: unknown): ParsedRequest {
     throw new EnrichmentError('Name the sheet that holds the inputs.');
   }
   const parsed = parseColumnRange(request.inputA1);
-  if (!parsed.ok) throw new EnrichmentError(parsed.message);
+  if (!parsed.ok) throw new EnrichmentError(parsed.error.message);
   if (parsed.sheetName !== null && parsed.sheetName !== request.sheetName) {
     throw new EnrichmentError(`The range ${String(request.inputA1)} is not on the sheet "${request.sheetName}".`);
   }
@@ -63,7 +63,7 @@ function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
     throw new EnrichmentError('Give each field as a name, such as "headline".');
   }
   const parsed = parseFieldList(Array.isArray(names) ? [names] : names, spec.recordType);
-  if (!parsed.ok) throw new EnrichmentError(parsed.message);
+  if (!parsed.ok) throw new EnrichmentError(parsed.error.message);
   // A name asked twice would address the same column twice.
   const byName = new Map(parsed.fields.map((field) => [field.name, field] as const));
   return [...byName.values()];

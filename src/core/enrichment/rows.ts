@@ -36,7 +36,7 @@ export function inputState(spec: OperationSpec, cell: unknown): InputState {
   const normalized = spec.normalize(cell);
   return normalized.ok
     ? { kind: 'valid', normalized: normalized.value }
-    : { kind: 'invalid', reason: normalized.message };
+    : { kind: 'invalid', reason: normalized.error.message };
 }
 
 const KIND_OF_LOOKUP: Record<string, InputKind> = { network_url: 'profile_url', email: 'email', phone: 'phone' };

@@ -8,7 +8,7 @@ import { COMPANION_COLLECTIONS, parseFieldList, type FieldPath } from './flatten
 function fieldsNamed<T extends RecordType>(recordType: T, names: readonly string[]): FieldPath<T>[] {
   // As a range: each name whole, even a criterion holding a comma.
   const result = parseFieldList([names], recordType);
-  if (!result.ok) throw new Error(`Default columns: ${result.message}`);
+  if (!result.ok) throw new Error(`Default columns: ${result.error.message}`);
   return result.fields;
 }
 

@@ -3,6 +3,7 @@
 // A field is named by its path: dots between parts, 1-based positions into lists (`experience.1.employer_name`), and
 // after a map's name the whole rest is the key (`criteria.Sells to hospitals, U.S.`). Names match ignoring case;
 // headers print the canonical name, which parses back to the same field. Names are compiled once into readers.
+import { invalidInput, type ApiFailure } from '../api/errors';
 import type { ProfileRecord } from '../api/types';
 import type { CellValue } from '../cells';
 import { isRecord } from '../json';
@@ -36,8 +37,7 @@ export interface FieldPath<T extends RecordType = RecordType> extends Column {
   readonly read: (view: unknown) => unknown;
 }
 
-export type FieldListResult<T extends RecordType> =
-  { ok: true; fields: FieldPath<T>[] } | { ok: false; message: string };
+export type FieldListResult<T extends RecordType> = { ok: true; fields: FieldPath<T>[] } | ApiFailure;
 
 /** Longer names are refused: a criterion's text is the longest a name gets, far shorter than this. */
 export const MAX_FIELD_NAME_LENGTH = 500;
@@ -56,7 +56,7 @@ export function parseFieldList<T extends RecordType>(
   recordType: T,
 ): FieldListResult<T> {
   const names = typeof input === 'string' ? namesInText(input) : namesInRange(input);
-  if (names.length === 0) return { ok: false, message: 'No field names given.' };
+  if (names.length === 0) return invalidInput('No field names given.');
   const fields: FieldPath<T>[] = [];
   const problems: FieldProblem[] = [];
   for (const name of names) {
@@ -67,7 +67,7 @@ export function parseFieldList<T extends RecordType>(
     if (isProblem(resolved)) problems.push(resolved);
     else fields.push(resolved);
   }
-  return problems.length === 0 ? { ok: true, fields } : { ok: false, message: problemsMessage(problems) };
+  return problems.length === 0 ? { ok: true, fields } : invalidInput(problemsMessage(problems));
 }
 
 export function headerFor(field: Column): string {

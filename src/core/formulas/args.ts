@@ -73,7 +73,7 @@ export function fieldsArg<T extends RecordType>(value: unknown, recordType: T): 
   if (isBlank(value) || (Array.isArray(value) && cellsOf(value).cells.every(isBlank))) return null;
   const input = Array.isArray(value) ? (value as unknown[][]) : String(value);
   const parsed = parseFieldList(input, recordType);
-  if (!parsed.ok) throw new FormulaError(parsed.message);
+  if (!parsed.ok) throw new FormulaError(parsed.error.message);
   return parsed.fields;
 }
 

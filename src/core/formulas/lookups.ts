@@ -10,7 +10,7 @@ import { contactLookupError } from '../fields/contacts';
 import { DEFAULT_COLUMNS } from '../fields/defaults';
 import { flattenRecord, headerFor, type FieldPath } from '../fields/flatten';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, type FetchReport, type FetchSpec } from '../fetch/engine';
-import { classifyLookup, normalizeProfileUrl, type InputResult } from '../input';
+import { classifyLookup, mapInput, normalizeProfileUrl, type InputResult } from '../input';
 import { isBlank } from '../text';
 import { booleanArg, fieldsArg, FormulaError, lookupCells, type LookupFormula } from './args';
 import { budgetReached, reserveCredits } from './budget';
@@ -52,16 +52,14 @@ export const findContactsLookup: LookupSpec<'contact'> = {
   fetch: FETCH_SPECS.contacts,
   defaults: () => DEFAULT_COLUMNS.FIND_CONTACTS,
   // The kind is part of the normalized text, so an email and a phone never share a cache entry.
-  normalize: (cell) => {
-    const lookup = classifyLookup(cell);
-    return lookup.ok ? { ok: true, value: JSON.stringify(lookup.value) } : lookup;
-  },
+  normalize: (cell) => mapInput(classifyLookup(cell), (lookup) => JSON.stringify(lookup)),
   answerError: (value: ContactLookupResponse) => contactLookupError(value),
 };
 
 const ERROR_PREFIX = '#ERROR: ';
 
-type Answer<R extends RecordType> = { ok: true; value: RecordTypes[R] } | { ok: false; message: string };
+/** The record for one input, or why there is none: its input or API failure, or a row this call did not fetch. */
+type Answer<R extends RecordType> = { ok: true; value: RecordTypes[R] } | { ok: false; error: { message: string } };
 
 export function runLookup<R extends RecordType>(
   spec: LookupSpec<R>,
@@ -80,7 +78,7 @@ export function runLookup<R extends RecordType>(
   if (!isRange) {
     const only = normalized[0];
     if (only === null) return '';
-    if (!only.ok) throw new FormulaError(only.message);
+    if (!only.ok) throw new FormulaError(only.error.message);
   }
   const wanted = unique(normalized.flatMap((n) => (n !== null && n.ok ? [n.value] : [])));
   const answers = wanted.length === 0 ? new Map<string, Answer<R>>() : fetchAnswers(spec, context, wanted);
@@ -88,10 +86,10 @@ export function runLookup<R extends RecordType>(
   const width = fields.length;
   const rows = normalized.map((n): CellValue[] => {
     if (n === null) return blankRow(width);
-    const answer = n.ok ? answers.get(n.value)! : { ok: false as const, message: n.message };
+    const answer: Answer<R> = n.ok ? answers.get(n.value)! : n;
     if (!answer.ok) {
-      if (!isRange) throw new FormulaError(answer.message);
-      return errorRow(answer.message, width);
+      if (!isRange) throw new FormulaError(answer.error.message);
+      return errorRow(answer.error.message, width);
     }
     return flattenRecord(answer.value, fields);
   });
@@ -114,7 +112,7 @@ function fetchAnswers<R extends RecordType>(
   const fetched = fetchWithinBudget(spec.fetch, context, misses);
   fetched.results.forEach((result, normalized) => answers.set(normalized, resultAnswer(spec, result)));
   const notFetched = notFetchedMessage(context, fetched);
-  for (const normalized of fetched.unsent) answers.set(normalized, { ok: false, message: notFetched });
+  for (const normalized of fetched.unsent) answers.set(normalized, { ok: false, error: { message: notFetched } });
   return answers;
 }
 
@@ -134,12 +132,12 @@ function fetchWithinBudget<T>(spec: FetchSpec<T>, context: FormulaContext, misse
 }
 
 function resultAnswer<R extends RecordType>(spec: LookupSpec<R>, result: ApiResult<RecordTypes[R]>): Answer<R> {
-  return result.ok ? answerOf(spec, result.value) : { ok: false, message: result.error.message };
+  return result.ok ? answerOf(spec, result.value) : result;
 }
 
 function answerOf<R extends RecordType>(spec: LookupSpec<R>, value: RecordTypes[R]): Answer<R> {
   const message = spec.answerError?.(value) ?? null;
-  return message === null ? { ok: true, value } : { ok: false, message };
+  return message === null ? { ok: true, value } : { ok: false, error: { message } };
 }
 
 function notFetchedMessage(context: FormulaContext, report: FetchReport<unknown>): string {

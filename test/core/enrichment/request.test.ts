@@ -39,7 +39,7 @@ describe('parseColumnRange', () => {
     ['hello world', '"hello world" is not a range such as A2:A501.'],
     ['', 'Select the column of inputs to enrich, such as A2:A501.'],
   ])('refuses %s in one sentence', (text, message) => {
-    expect(parseColumnRange(text)).toEqual({ ok: false, message });
+    expect(parseColumnRange(text)).toEqual({ ok: false, error: { kind: 'invalid_input', message } });
   });
 });
 

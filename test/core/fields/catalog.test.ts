@@ -8,7 +8,7 @@ describe('field catalog', () => {
     (type) => {
       const names = catalogNames(RECORD_CATALOGS[type]);
       const result = parseFieldList([names], type);
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.error.message);
       expect(result.fields.map(headerFor)).toEqual(names);
       const row = flattenRecord(SAMPLES[type] as never, result.fields);
       expect(row).toHaveLength(names.length);
@@ -27,7 +27,7 @@ describe('field catalog', () => {
       return kind !== 'list' && kind !== 'object';
     });
     const result = parseFieldList([scalarNames], 'profileRecord');
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(result.error.message);
     const row = flattenRecord(profileRecord, result.fields);
     const blanks = scalarNames.filter((_, index) => row[index] === '');
     expect(blanks).toEqual([]);
@@ -35,7 +35,7 @@ describe('field catalog', () => {
 
   it('lifts the scraped profile object to the top, without prefix', () => {
     const result = parseFieldList('name, headline, num_of_connections, websites, skills', 'scrapedProfile');
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(result.error.message);
     expect(flattenRecord(scrapedProfile, result.fields)).toEqual([
       'Grace Hopper',
       'Rear Admiral, computing pioneer',
@@ -47,7 +47,7 @@ describe('field catalog', () => {
 
   it('reads the top-level location of a scraped profile, else the profile object one', () => {
     const result = parseFieldList('location', 'scrapedProfile');
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(result.error.message);
     expect(flattenRecord(scrapedProfile, result.fields)).toEqual(['Arlington, Virginia, United States']);
     expect(flattenRecord({ ...scrapedProfile, location: '' }, result.fields)).toEqual(['Arlington, Virginia']);
   });

@@ -6,7 +6,7 @@ import { contactLookup, contactNotFound } from './samples';
 
 function row(response: ContactLookupResponse, names: string): (string | number | boolean)[] {
   const result = parseFieldList(names, 'contact');
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.error.message);
   return flattenRecord(response, result.fields);
 }
 

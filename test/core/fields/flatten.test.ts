@@ -18,14 +18,14 @@ import { SAMPLES, catalogNames, companies, currentJob, profileRecord, scrapedPro
 
 function fields<T extends RecordType>(input: string | unknown[][], type: T): FieldPath<T>[] {
   const result = parseFieldList(input, type);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.error.message);
   return result.fields;
 }
 
 function errorOf(input: string | unknown[][], type: RecordType): string {
   const result = parseFieldList(input, type);
   if (result.ok) throw new Error(`${JSON.stringify(input)} was accepted`);
-  return result.message;
+  return result.error.message;
 }
 
 const profileRecordCells = (names: string, record: unknown = profileRecord) =>
