@@ -1,6 +1,7 @@
-// npm run screenshots: renders the README's picture, docs/playground.png, from the playground as a newcomer sees it:
-// the demo sheet enriched, beside the sidebar with a finished research job and its sheet tabs. Not a test: it
-// asserts nothing and fails only when the playground cannot be driven. Uses the browser tests' Chromium launch.
+// npm run screenshots: renders the README's pictures from the playground as a newcomer sees it: docs/playground.png,
+// the demo sheet enriched beside the sidebar with a finished research job and its sheet tabs; docs/enrich-panel.png,
+// the demo's column of profile URLs selected and the Enrich panel's preview of it. Not a test: it asserts nothing and
+// fails only when the playground cannot be driven. Uses the browser tests' Chromium launch.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,9 @@ import { launchChromium } from '../test/browser/chromium';
 
 const ROOT = join(__dirname, '..');
 const PICTURE = join('docs', 'playground.png');
+const ENRICH_PICTURE = join('docs', 'enrich-panel.png');
+/** The demo's header and profile URLs waiting to be enriched. */
+const ENRICH_COLUMN = { first: 'H1', last: 'H6', a1: 'Demo!H1:H6' };
 const VIEWPORT = { width: 1440, height: 810 };
 const PLAYGROUND_LINE = /^Playground: (http:\/\/localhost:\d+)$/m;
 const START_TIMEOUT_MS = 90_000;
@@ -64,15 +68,32 @@ async function showDemoSheet(page: Page): Promise<void> {
   await cell(page, 'B2').filter({ hasText: /\S/ }).waitFor();
 }
 
-async function runResearchJob(page: Page): Promise<void> {
+async function openAddonMenuItem(page: Page, caption: string): Promise<void> {
   await page.getByRole('button', { name: 'Extensions' }).click();
   await page.getByRole('menuitem', { name: 'sheet-enrich' }).hover();
-  await page.getByRole('menuitem', { name: 'Research people…' }).click();
+  await page.getByRole('menuitem', { name: caption }).click();
+}
+
+async function runResearchJob(page: Page): Promise<void> {
+  await openAddonMenuItem(page, 'Research people…');
   const sidebar = page.frameLocator('#sidebar-frame');
   await sidebar.getByLabel('Research brief').fill('Heads of data at fintech startups in Berlin');
   await sidebar.getByLabel('Result limit').fill('8');
   await sidebar.getByRole('button', { name: 'Start research' }).click();
   await sidebar.locator('.job-card .badge', { hasText: 'Completed' }).waitFor({ timeout: JOB_TIMEOUT_MS });
+}
+
+/** The demo's column selected, Enrich selection… from the menu, and its preview (which sends nothing). */
+async function previewEnrichment(page: Page): Promise<void> {
+  await cell(page, ENRICH_COLUMN.first).click();
+  await cell(page, ENRICH_COLUMN.last).click({ modifiers: ['Shift'] });
+  await openAddonMenuItem(page, 'Enrich selection…');
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.getByRole('tab', { name: 'Enrich', exact: true, selected: true }).waitFor();
+  await sidebar.locator('#enrich-selection .selection-range', { hasText: ENRICH_COLUMN.a1 }).waitFor();
+  await sidebar.getByRole('button', { name: 'Preview' }).click();
+  // The counts and the cost, rather than the form above them.
+  await sidebar.locator('.preview-cost').scrollIntoViewIfNeeded();
 }
 
 async function main(): Promise<void> {
@@ -83,6 +104,10 @@ async function main(): Promise<void> {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto(await playground.url);
     await showDemoSheet(page);
+    // First, while no toast is showing: the preview writes and sends nothing, so the demo stays as it was.
+    await previewEnrichment(page);
+    await page.screenshot({ path: join(ROOT, ENRICH_PICTURE) });
+    console.log(`Wrote ${ENRICH_PICTURE}`);
     await runResearchJob(page);
     await showDemoSheet(page);
     await cell(page, 'B2').click();
