@@ -15,6 +15,12 @@ const FORMULAS_KEY = 'USAGE_FORMULAS';
 const USER_PREFIX = 'USAGE_USER_';
 /** Formula executions hold the lock for a read and a write; waiting longer means something is stuck. */
 const LOCK_WAIT_MS = 10_000;
+/**
+ * Settling comes after the fetch, inside the seconds a formula keeps in hand before Sheets stops it at 30 s
+ * (deadlineOf in src/core/formulas/context.ts): waiting there as long as a reservation may would let Sheets stop the
+ * call, and every row of it would show that error.
+ */
+const SETTLE_LOCK_WAIT_MS = 1_000;
 
 /**
  * The formulas' spending under the owner's daily budget (null: no limit). Each call reserves, under the document
@@ -25,7 +31,7 @@ const LOCK_WAIT_MS = 10_000;
 export function formulaSpending(budget: number | null): FormulaSpending {
   return {
     reserve: (wanted) =>
-      underDocumentLock((store) => {
+      underDocumentLock(LOCK_WAIT_MS, (store) => {
         const now = systemClock.now();
         const stored = store.get(FORMULAS_KEY);
         const allowed = affordable(spendAsOf(stored, now), budget, wanted);
@@ -34,7 +40,7 @@ export function formulaSpending(budget: number | null): FormulaSpending {
       }),
     settle: (reserved, spent) => {
       if (spent === reserved) return;
-      underDocumentLock((store) =>
+      underDocumentLock(SETTLE_LOCK_WAIT_MS, (store) =>
         store.set(FORMULAS_KEY, addSpend(store.get(FORMULAS_KEY), spent - reserved, systemClock.now())),
       );
     },
@@ -75,9 +81,9 @@ function removeStaleUserRecords(store: KeyValue, now: number): void {
  * Runs fn on the document properties holding the document lock; if the lock cannot be had in time, runs it anyway
  * (a concurrent count may then be lost, rather than a formula failing).
  */
-function underDocumentLock<T>(fn: (store: KeyValue) => T): T {
+function underDocumentLock<T>(waitMs: number, fn: (store: KeyValue) => T): T {
   const lock = documentLock();
-  const locked = lock.tryLock(LOCK_WAIT_MS);
+  const locked = lock.tryLock(waitMs);
   try {
     return fn(documentStore());
   } finally {
