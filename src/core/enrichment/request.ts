@@ -51,6 +51,12 @@ export function parseRequest(input: unknown): ParsedRequest {
   };
 }
 
+/**
+ * A run keeps its field names in its entry in document properties, where a value may hold 9 KB (docs/platform.md):
+ * names up to this length (about 200 fields) leave room for the rest of the entry, its error sentence included.
+ */
+const MAX_FIELD_NAMES_CHARS = 6_000;
+
 /** Names as a list or as text (commas or semicolons, as the formulas take them); none: the formula's defaults. */
 function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
   const names = Array.isArray(fields) ? fields : typeof fields === 'string' ? fields : null;
@@ -66,6 +72,11 @@ function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
   if (!parsed.ok) throw new EnrichmentError(parsed.error.message);
   // A name asked twice would address the same column twice.
   const byName = new Map(parsed.fields.map((field) => [field.name, field] as const));
+  if (JSON.stringify([...byName.keys()]).length > MAX_FIELD_NAMES_CHARS) {
+    throw new EnrichmentError(
+      `These ${byName.size} fields are more than one run can keep; choose fewer, or split them over two runs.`,
+    );
+  }
   return [...byName.values()];
 }
 

@@ -56,6 +56,14 @@ describe('parseRequest', () => {
     );
   });
 
+  it('refuses more fields than a run’s entry can keep (a property holds 9 KB), in one sentence', () => {
+    const fields = (count: number) => Array.from({ length: count }, (_, i) => `experience.${i + 1}.company_name`);
+    expect(parseRequest({ ...base, operation: 'profile', fields: fields(190) }).fields).toHaveLength(190);
+    expect(refusal(() => parseRequest({ ...base, operation: 'profile', fields: fields(300) }))).toBe(
+      'These 300 fields are more than one run can keep; choose fewer, or split them over two runs.',
+    );
+  });
+
   it('takes fields as a list or as text, canonical and each once', () => {
     expect(
       parseRequest({ ...base, fields: ['Name', 'experience.1.employer_name', 'name'] }).fields.map(headerFor),
