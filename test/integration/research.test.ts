@@ -130,6 +130,25 @@ async function statusRequests(jobId?: string) {
   return jobId === undefined ? all : all.filter((entry) => entry.path.endsWith(`/${jobId}`));
 }
 
+/** The value a column names: a root field, or a member of one (`match_data.similarity_score`). */
+function valueAt(record: Record<string, unknown>, header: string): unknown {
+  return header
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      record,
+    );
+}
+
+/** Whether a value of the API shows as something in a cell: a scalar other than null or '', or a list or object holding one. */
+function hasContent(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.some(hasContent);
+  if (typeof value === 'object') return Object.values(value).some(hasContent);
+  return true;
+}
+
 const experienceSheet = (summary: Summary) => `${summary.sheetName} · Experience`;
 const educationSheet = (summary: Summary) => `${summary.sheetName} · Education`;
 
@@ -189,10 +208,16 @@ describe('a long job, polled by the sidebar and the trigger', () => {
       }
       expect(summary.rowsWritten).toBe(readSheet(env, started.sheetName).rows.length);
     }
-    // Rows arrived as the service validated them, poll after poll, never taken back, by the sidebar's polls and by
-    // the background trigger alike.
-    expect(added.every((step) => step.rows >= 0)).toBe(true);
-    expect(added.filter((step) => step.rows > 0).length).toBeGreaterThan(5);
+    // Rows arrived as the service validated them, poll after poll, by the sidebar's polls and by the background
+    // trigger alike: each poll added exactly the profiles validated in the 23 s of job time before it (the repeated
+    // one only once), and every poll after the first found some.
+    const rowsBy = (jobTime: number) => {
+      const available = state.resultTimes.filter((at) => at <= jobTime).length;
+      return available - state.duplicatePositions.filter((duplicate) => duplicate.position < available).length;
+    };
+    const pollTime = (round: number) => state.createdAtJobTime + 23_000 * round;
+    expect(added.map((step) => step.rows)).toEqual(added.map((_, i) => rowsBy(pollTime(i + 1)) - rowsBy(pollTime(i))));
+    expect(added.filter((step) => step.rows > 0)).toHaveLength(added.length - 1);
     expect(added.some((step) => step.by === 'trigger' && step.rows > 0)).toBe(true);
     expect(added.some((step) => step.by === 'sidebar' && step.rows > 0)).toBe(true);
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 237, finalResultsCount: 238, error: null });
@@ -378,7 +403,8 @@ describe('the background trigger', () => {
     await mock.control.clearLog();
     fireTrigger(addon, TEAMMATE);
     const asked = await statusRequests();
-    expect(asked.length).toBeGreaterThan(0);
+    // The job's 10 results are one page.
+    expect(asked).toHaveLength(1);
     expect(asked.every((entry) => entry.path.endsWith(theirs.jobId) && entry.key === TEAMMATE_KEY.slice(-4))).toBe(
       true,
     );
@@ -440,7 +466,7 @@ describe('the background trigger', () => {
 
 describe('concurrency and time limits', () => {
   it('a poll that meets the document lock held elsewhere returns the summaries promptly and changes nothing', async () => {
-    const addon = await researchAddon();
+    const addon = await researchAddon({ clock: 'virtual' });
     const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
     await resultsAppear(job.jobId);
     const release = addon.env.locks.holdDocumentLock();
@@ -448,11 +474,10 @@ describe('concurrency and time limits', () => {
       Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
     const registryBefore = jobEntries();
     await mock.control.clearLog();
-    const startedAt = Date.now();
     const fakeStart = addon.env.clock.now();
     expect(poll(addon)).toEqual([job]);
-    expect(Date.now() - startedAt).toBeLessThan(2_000);
-    expect(addon.env.clock.now() - fakeStart).toBeLessThan(5_000);
+    // It waited half a second for the lock, then gave up on this round.
+    expect(addon.env.clock.now() - fakeStart).toBe(500);
     expect(addon.bundle.fireTimeTriggers({ id: triggersOf(addon)[0].id })).toEqual([
       { id: expect.any(String), handler: HANDLER, user: OWNER },
     ]);
@@ -666,7 +691,9 @@ describe('what a job asks for and writes', () => {
         return row[column];
       });
       expect(row).toEqual(expected);
-      expect(row.filter((cell) => cell !== '').length).toBeGreaterThan(allHeaders.length / 2);
+      expect(row.filter((cell) => cell !== '')).toHaveLength(
+        allHeaders.filter((header) => hasContent(valueAt(record, header))).length,
+      );
     });
     for (const collection of ['experience', 'education'] as const) {
       const name = collection === 'experience' ? experienceSheet(summary) : educationSheet(summary);
@@ -687,7 +714,8 @@ describe('pollResearch(jobId)', () => {
 
     const summaries = poll(addon, OWNER, one.jobId);
     const asked = await mock.control.requests({ path: /^\/api\// });
-    expect(asked.length).toBeGreaterThan(0);
+    // Its 20 results are one page.
+    expect(asked).toHaveLength(1);
     expect(asked.filter((entry) => !entry.path.endsWith(`/${one.jobId}`))).toEqual([]);
     const byId = new Map(summaries.map((summary) => [summary.jobId, summary]));
     expect(byId.get(one.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });

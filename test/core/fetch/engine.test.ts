@@ -48,7 +48,7 @@ describe('cachedAnswers and fetchFresh', () => {
       expect(cachedAnswers(RECORDS, context, [...batch.keys()]).size).toBe(batch.size);
     });
     expect(seen.reduce((sum, size) => sum + size, 0)).toBe(30);
-    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([10, 20]);
   });
 
   it('starts small in a fresh document, grows while batches answer, and remembers it for the next call', () => {
@@ -142,23 +142,21 @@ describe('pacing to the tier', () => {
     );
   }
 
+  // The time each takes is within the target N / ceiling ÷ 0.95 (151.6 s, 168.4 s and 210.5 s).
   it.each([
-    ['free', 5, 12],
-    ['1', 15, 40],
-    ['3', 300, 1_000],
-  ] as const)(
-    'tier %s: never more than %i scrapes in any 60 s, and %i rows within N / ceiling ÷ 0.95',
-    (tier, ceiling, rows) => {
-      const clock = new FakeClock();
-      const { http, batches } = timedHttp(clock, 5_000);
-      const context = fetchContext(http, clock, new CountingCache(clock), { tier });
-      const startedAt = clock.now();
-      const report = fetchFresh(SCRAPES, context, urls(`tier-${tier}`, rows), { deadline: startedAt + 270_000 });
-      expect(report.unsent).toEqual([]);
-      expect(worstWindow(batches)).toBeLessThanOrEqual(ceiling);
-      expect(clock.now() - startedAt).toBeLessThanOrEqual(((rows / ceiling) * MINUTE) / 0.95);
-    },
-  );
+    ['free', 5, 12, 129_000],
+    ['1', 15, 40, 129_000],
+    ['3', 300, 1_000, 206_000],
+  ] as const)('tier %s: %i scrapes in the busiest 60 s, and %i rows in %i ms', (tier, ceiling, rows, elapsed) => {
+    const clock = new FakeClock();
+    const { http, batches } = timedHttp(clock, 5_000);
+    const context = fetchContext(http, clock, new CountingCache(clock), { tier });
+    const startedAt = clock.now();
+    const report = fetchFresh(SCRAPES, context, urls(`tier-${tier}`, rows), { deadline: startedAt + 270_000 });
+    expect(report.unsent).toEqual([]);
+    expect(worstWindow(batches)).toBe(ceiling);
+    expect(clock.now() - startedAt).toBe(elapsed);
+  });
 
   it('shares the window with the other executions of the document', () => {
     const clock = new FakeClock();
@@ -179,8 +177,9 @@ describe('pacing to the tier', () => {
     const report = fetchFresh(RECORDS, context, urls('r', 30), { deadline: clock.now() + MINUTE });
     expect(report.results.size).toBe(30);
     expect([...report.results.values()].every((result) => result.ok)).toBe(true);
-    expect(clock.sleeps[0]).toBeGreaterThanOrEqual(3_000);
-    expect(http.batches[1].length).toBeLessThanOrEqual(INITIAL_BATCH / 2);
+    expect(clock.sleeps).toEqual([3_000]);
+    // Halved to 5 after the 429, then growing by a quarter (5, 6, 7); the limited request is sent again last.
+    expect(http.batches.map((batch) => batch.length)).toEqual([INITIAL_BATCH, INITIAL_BATCH / 2, 6, 7, 2, 1]);
   });
 });
 
@@ -204,29 +203,33 @@ describe('connections that drop', () => {
     expect(report.results.size).toBe(40);
     const failedBatches = sent.filter((batch) => batch.includes('d-13') && batch.length > 1);
     expect(new Set(failedBatches.map((batch) => batch.join())).size).toBe(failedBatches.length);
-    // Halves, then quarters…: each failed batch is at most half the one before.
-    failedBatches
-      .slice(1)
-      .forEach((batch, i) => expect(batch.length).toBeLessThanOrEqual(failedBatches[i].length / 2 + 0.5));
+    // Each failed batch is split in halves until d-13 is alone.
+    expect(failedBatches.map((batch) => batch.length)).toEqual([20, 10, 5, 2]);
   });
 
+  // What the service answered (and billed) for 50 rows, seeds 1 to 5: within 2× the plain cost at 5 % dropped
+  // connections and 2.5× at 20 %.
   it.each([
-    [0.05, 2],
-    [0.2, 2.5],
-  ])('at %f dropped connections, 50 rows arrive within 10 calls and at most %f× the credits', (dropRate, most) => {
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const clock = new FakeClock();
-      const http = new DroppingHttp(clock, dropRate, seededRandom(seed));
-      const context = fetchContext(http, clock, new CountingCache(clock));
-      const inputs = urls(`drop-${seed}`, 50);
-      let calls = 0;
-      while (cachedAnswers(RECORDS, context, inputs).size < 50 && calls < 10) {
-        calls++;
-        const missing = inputs.filter((input) => !cachedAnswers(RECORDS, context, [input]).size);
-        fetchFresh(RECORDS, context, missing, { deadline: clock.now() + 26_000 });
-      }
-      expect(cachedAnswers(RECORDS, context, inputs).size).toBe(50);
-      expect(http.answered).toBeLessThanOrEqual(most * 50);
-    }
-  });
+    [0.05, [1, 1, 1, 1, 1], [67, 86, 66, 68, 50]],
+    [0.2, [3, 3, 3, 3, 3], [76, 79, 81, 80, 75]],
+  ])(
+    'at %f dropped connections, 50 rows arrive in %j calls, the service answering %j times',
+    (dropRate, calls, answered) => {
+      const seen = [1, 2, 3, 4, 5].map((seed) => {
+        const clock = new FakeClock();
+        const http = new DroppingHttp(clock, dropRate, seededRandom(seed));
+        const context = fetchContext(http, clock, new CountingCache(clock));
+        const inputs = urls(`drop-${seed}`, 50);
+        let made = 0;
+        while (cachedAnswers(RECORDS, context, inputs).size < 50 && made < 10) {
+          made++;
+          const missing = inputs.filter((input) => !cachedAnswers(RECORDS, context, [input]).size);
+          fetchFresh(RECORDS, context, missing, { deadline: clock.now() + 26_000 });
+        }
+        expect(cachedAnswers(RECORDS, context, inputs).size).toBe(50);
+        return { calls: made, answered: http.answered };
+      });
+      expect(seen).toEqual(calls.map((made, i) => ({ calls: made, answered: answered[i] })));
+    },
+  );
 });
