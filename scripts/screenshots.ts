@@ -1,15 +1,25 @@
 // npm run screenshots: renders the README's pictures from the playground as a newcomer sees it: docs/playground.png,
 // the demo sheet enriched beside the sidebar with a finished research job and its sheet tabs; docs/enrich-panel.png,
-// the demo's column of profile URLs selected and the Enrich panel's preview of it. Not a test: it asserts nothing and
-// fails only when the playground cannot be driven. Uses the browser tests' Chromium launch.
+// the demo's column of profile URLs selected and the Enrich panel's preview of it; and, for reviewing the sidebar's
+// look, artifacts/sidebar.png (research jobs in different states) and artifacts/sidebar-settings.png, the built
+// sidebar alone over the browser tests' in-memory server. Not a test: it asserts nothing and fails only when a page
+// cannot be driven. Uses the browser tests' Chromium launch.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startSidebarBridge } from '../dev/sidebar-bridge';
 import { launchChromium } from '../test/browser/chromium';
+import { FakeSidebarServer, fakeJob } from '../test/browser/fake-server';
+import { readBuiltSidebar } from '../test/browser/sidebar-page';
 
 const ROOT = join(__dirname, '..');
 const PICTURE = join('docs', 'playground.png');
 const ENRICH_PICTURE = join('docs', 'enrich-panel.png');
+const SIDEBAR_PICTURES = {
+  research: join('artifacts', 'sidebar.png'),
+  settings: join('artifacts', 'sidebar-settings.png'),
+};
 /** The demo's header and profile URLs waiting to be enriched. */
 const ENRICH_COLUMN = { first: 'H1', last: 'H6', a1: 'Demo!H1:H6' };
 const VIEWPORT = { width: 1440, height: 810 };
@@ -96,6 +106,68 @@ async function previewEnrichment(page: Page): Promise<void> {
   await sidebar.locator('.preview-cost').scrollIntoViewIfNeeded();
 }
 
+/** Jobs running, done and failed, a brief being typed; then the settings with a key set and the usage. */
+async function sidebarPictures(browser: Browser): Promise<void> {
+  const server = new FakeSidebarServer({
+    apiKey: 'lk_test_4b1d9f2c',
+    jobs: [
+      fakeJob({
+        jobId: 'running',
+        query: 'Heads of data at Series B fintech startups in Berlin who joined in the last two years',
+        status: 'processing',
+        message: 'Validating profiles (batch 2 of 5).',
+        totalChunks: 5,
+        chunksProcessed: 2,
+        rowsWritten: 9,
+        finalResultsCount: 25,
+        createdAt: '2025-06-02T08:40:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'done',
+        query: 'Procurement leads at university hospitals in the Netherlands',
+        status: 'completed',
+        message: 'Research complete.',
+        totalChunks: 3,
+        chunksProcessed: 3,
+        rowsWritten: 18,
+        finalResultsCount: 18,
+        createdAt: '2025-06-02T08:10:00.000Z',
+      }),
+      fakeJob({
+        jobId: 'failed',
+        query: 'CTOs of logistics companies in Lyon',
+        status: 'error',
+        message: 'The job failed.',
+        error: 'Out of credits: top up your plan to continue.',
+        createdAt: '2025-06-01T16:05:00.000Z',
+      }),
+    ],
+  });
+  // Running jobs would advance while the picture is taken; hold them still.
+  server.pollResearch = () => server.listResearchJobs();
+  const bridge = await startSidebarBridge({ html: readBuiltSidebar(), call: server.call, initialPanel: 'research' });
+  const context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto(bridge.url);
+    await page.locator('.card[data-id="failed"]').waitFor();
+    await page.getByLabel('Research brief').fill('Product managers at climate-tech startups in the Nordics');
+    await page.getByLabel('Research brief').blur();
+    mkdirSync(join(ROOT, 'artifacts'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, SIDEBAR_PICTURES.research), fullPage: true });
+    console.log(`Wrote ${SIDEBAR_PICTURES.research}`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.locator('#settings-key-state', { hasText: 'Key set' }).waitFor();
+    await page.locator('#usage-note', { hasText: 'UTC' }).waitFor();
+    await page.screenshot({ path: join(ROOT, SIDEBAR_PICTURES.settings), fullPage: true });
+    console.log(`Wrote ${SIDEBAR_PICTURES.settings}`);
+  } finally {
+    await context.close();
+    await bridge.close();
+  }
+}
+
 async function main(): Promise<void> {
   const playground = startPlayground();
   const browser = await launchChromium();
@@ -113,6 +185,8 @@ async function main(): Promise<void> {
     await cell(page, 'B2').click();
     await page.screenshot({ path: join(ROOT, PICTURE) });
     console.log(`Wrote ${PICTURE}`);
+    // The playground has built dist/, which holds the sidebar page these pictures show.
+    await sidebarPictures(browser);
   } finally {
     await browser.close();
     playground.stop();

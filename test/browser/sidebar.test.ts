@@ -1,8 +1,6 @@
 // The built sidebar in real Chromium, bridged to an in-memory server: tabs, settings (key, budget, usage), research
 // jobs (the bar against its text, cancel confirmation and failure, no key), and the poll loop (not for teammates'
 // work, not while hidden).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FakeSidebarServer, fakeJob } from './fake-server';
 import {
@@ -17,7 +15,6 @@ import {
 // Each test drives a real browser: more than the default 10 s on a slow machine.
 jest.setTimeout(30_000);
 
-const ARTIFACTS = join(__dirname, '..', '..', 'artifacts');
 const KEY = 'lk_test_4b1d9f2c';
 
 const openSidebar = sidebarSession();
@@ -354,55 +351,4 @@ test('checks: none while the sidebar is hidden; they resume when it shows again'
   await setPageHidden(page, false);
   await card(page, 'job').locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
   expect(server.callsOf('pollResearch').length).toBeGreaterThan(whileHidden);
-});
-
-test('screenshots: jobs in different states, and the settings', async () => {
-  const server = new FakeSidebarServer({
-    apiKey: KEY,
-    jobs: [
-      fakeJob({
-        jobId: 'running',
-        query: 'Heads of data at Series B fintech startups in Berlin who joined in the last two years',
-        status: 'processing',
-        message: 'Validating profiles (batch 2 of 5).',
-        totalChunks: 5,
-        chunksProcessed: 2,
-        rowsWritten: 9,
-        finalResultsCount: 25,
-        createdAt: '2025-06-02T08:40:00.000Z',
-      }),
-      fakeJob({
-        jobId: 'done',
-        query: 'Procurement leads at university hospitals in the Netherlands',
-        status: 'completed',
-        message: 'Research complete.',
-        totalChunks: 3,
-        chunksProcessed: 3,
-        rowsWritten: 18,
-        finalResultsCount: 18,
-        createdAt: '2025-06-02T08:10:00.000Z',
-      }),
-      fakeJob({
-        jobId: 'failed',
-        query: 'CTOs of logistics companies in Lyon',
-        status: 'error',
-        message: 'The job failed.',
-        error: 'Out of credits: top up your plan to continue.',
-        createdAt: '2025-06-01T16:05:00.000Z',
-      }),
-    ],
-  });
-  // Running jobs would advance while the picture is taken; hold them still.
-  server.pollResearch = () => server.listResearchJobs();
-  const { page } = await open(server, 'research');
-  await card(page, 'failed').waitFor();
-  await page.getByLabel('Research brief').fill('Product managers at climate-tech startups in the Nordics');
-  await page.getByLabel('Research brief').blur();
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, 'sidebar.png'), fullPage: true });
-
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('#settings-key-state', { hasText: 'Key set' }).waitFor();
-  await page.locator('#usage-note', { hasText: 'UTC' }).waitFor();
-  await page.screenshot({ path: join(ARTIFACTS, 'sidebar-settings.png'), fullPage: true });
 });
