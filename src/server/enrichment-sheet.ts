@@ -1,12 +1,14 @@
 // An enrichment run's rows in the sheet: reading the column of inputs with its header row and the output and status
 // columns (a few reads per chunk, never per cell), writing through the one text-safe writer, and the named range
-// that follows the run's rows as rows are inserted above or inside them.
+// that follows the run's rows as rows are inserted above or inside them. runSheet is the run loop's view of it
+// (RunSheet in src/core/enrichment/work.ts).
 import { writeBlock } from '../adapters/sheet-table';
 import { TEXT_FORMAT } from '../core/cells';
 import { parseA1, type ColumnRange } from '../core/enrichment/a1';
 import { outputColumns, type OutputColumns } from '../core/enrichment/columns';
 import { missingSheetError, type ColumnCells } from '../core/enrichment/request';
 import { adjacentRuns, type ChunkGrid, type WriteBlock } from '../core/enrichment/write-plan';
+import type { RunSheet } from '../core/enrichment/work';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -109,7 +111,7 @@ export function writeMissingHeaders(area: RunArea): void {
   );
 }
 
-export function writeBlocks(sheet: Sheet, blocks: readonly WriteBlock[]): void {
+function writeBlocks(sheet: Sheet, blocks: readonly WriteBlock[]): void {
   for (const block of blocks) writeBlock(sheet, block.row, block.column, block.values, block.formats);
 }
 
@@ -128,9 +130,7 @@ export function nameRunRows(rangeName: string, rows: RunRows): void {
   spreadsheet().setNamedRange(rangeName, rows.sheet.getRange(rows.headerRow, rows.inputColumn, height, 1));
 }
 
-export const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it cannot go on.";
-
-/** The run's rows where they are now; null when their range was deleted (with its rows or its sheet): ROWS_GONE. */
+/** The run's rows where they are now; null when their range was deleted (with its rows or its sheet). */
 export function findRunRows(rangeName: string): RunRows | null {
   const range = spreadsheet().getRangeByName(rangeName);
   if (range === null) return null;
@@ -143,3 +143,13 @@ export function findRunRows(rangeName: string): RunRows | null {
 export function removeRunRows(rangeName: string): void {
   if (spreadsheet().getRangeByName(rangeName) !== null) spreadsheet().removeNamedRange(rangeName);
 }
+
+/** The run's rows for the run loop: found by their named range, read as readArea reads them, written by writeBlock. */
+export const runSheet: RunSheet<RunArea & { sheetName: string }> = {
+  readRun: (rangeName, fieldNames) => {
+    const rows = findRunRows(rangeName);
+    return rows === null ? null : { ...readArea(rows, fieldNames), sheetName: rows.sheet.getName() };
+  },
+  writeMissingHeaders,
+  writeBlocks: (area, blocks) => writeBlocks(area.sheet, blocks),
+};

@@ -1,269 +1,36 @@
-// Working on one enrichment run for at most one call's budget: answer what the cache holds, then fetch the rest in
-// groups through the fetch engine (paced to the tier, each batch cached the moment it answers), writing each batch's
-// rows as it lands. Each write happens under the document lock, re-reads the run's rows (so sorted or inserted rows
-// still get their own values) and saves the run's counts, so an execution stopped at any point has lost nothing it
-// paid for: the next one finds those answers in the cache and writes them without paying again.
-//
-// One execution works on a run at a time: it claims the run under the document lock for as long as an execution
-// can live (a lease in the run's entry), and the lock is otherwise held only while a chunk is written, so pausing,
-// other runs and research jobs are never kept waiting for minutes.
+// Enrichment runs over Apps Script: the run loop (src/core/enrichment/work.ts) composed with the run registry in
+// document properties, the document lock and cache, UrlFetchApp, the run's rows in the sheet (runSheet) and the
+// starter's ledger.
 import { documentCache } from '../adapters/cache';
 import { urlFetchHttp } from '../adapters/http';
 import { documentStore } from '../adapters/properties';
 import { documentLock, sha256Hex, systemClock } from '../adapters/runtime';
-import type { ApiResult } from '../core/api/errors';
-import { noKeyError } from '../core/api/errors';
-import { SCRAPES_PER_MINUTE } from '../core/api/types';
-import { parseFieldList, type FieldPath } from '../core/fields/flatten';
-import { creditsLeft, uncoveredRows, uncoveredSentence } from '../core/enrichment/estimate';
-import { OPERATIONS, type OperationSpec } from '../core/enrichment/operations';
-import { countRows, remainingInputs } from '../core/enrichment/progress';
-import { RunRegistry, runMessage, type RunRecord } from '../core/enrichment/registry';
-import { inputState } from '../core/enrichment/rows';
-import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from '../core/enrichment/status';
-import { planChunkWrite } from '../core/enrichment/write-plan';
-import { MAX_BATCH } from '../core/fetch/batch-size';
-import { cachedAnswers, fetchFresh, type FetchContext } from '../core/fetch/engine';
+import { RunRegistry } from '../core/enrichment/registry';
+import * as work from '../core/enrichment/work';
 import type { Settings } from '../core/settings';
-import { findRunRows, readArea, ROWS_GONE, writeBlocks, writeMissingHeaders, type RunArea } from './enrichment-sheet';
+import { runSheet } from './enrichment-sheet';
 import { recordOwnSpend } from './usage';
 
-/** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
-const LEASE_MS = 6 * 60_000 + 10_000;
-/** Writing a chunk waits this long for the document lock; when another execution holds it longer, the work stops. */
-const CHUNK_LOCK_WAIT_MS = 10_000;
-
 export const runRegistry = () => new RunRegistry(documentStore());
-export const nowIso = () => new Date(systemClock.now()).toISOString();
+export const nowIso = () => work.isoTime(systemClock);
 
 /** Runs `fn` holding the document lock, or returns `busy` when it stays taken for waitMs. */
 export function underLock<T, B>(waitMs: number, busy: B, fn: () => T): T | B {
-  const lock = documentLock();
-  if (!lock.tryLock(waitMs)) return busy;
-  try {
-    return fn();
-  } finally {
-    lock.release();
-  }
+  return work.withLock(documentLock(), waitMs, busy, fn);
 }
 
 /** Works on the run until stopBy, with `settings` (the starter's), unless another execution is working on it. */
 export function workOnRun(runId: string, userId: string, settings: Settings, stopBy: number): void {
-  const registry = runRegistry();
-  const claimed = underLock(CHUNK_LOCK_WAIT_MS, null, () => claim(registry, runId, userId));
-  const token = claimed?.lease?.token;
-  if (claimed === null || token === undefined) return;
-  try {
-    new RunWork(registry, claimed, token, { userId, settings, stopBy }).go();
-  } finally {
-    underLock(CHUNK_LOCK_WAIT_MS, null, () => {
-      const run = registry.get(runId);
-      if (run?.lease?.token === token) registry.save({ ...run, lease: null }, run, nowIso());
-    });
-  }
-}
-
-/** Claims a running run of this user that no live execution has claimed; answers it as claimed. */
-function claim(registry: RunRegistry, runId: string, userId: string): RunRecord | null {
-  const run = registry.get(runId);
-  const now = systemClock.now();
-  if (run === null || run.status !== 'running' || run.startedBy !== userId) return null;
-  if (run.lease !== null && run.lease.until > now) return null;
-  return registry.save({ ...run, lease: { token: Utilities.getUuid(), until: now + LEASE_MS } }, run, nowIso());
-}
-
-/** Who works on the run, with which settings, until when. */
-interface Worker {
-  userId: string;
-  settings: Settings;
-  stopBy: number;
-}
-
-class RunWork {
-  private readonly answered = new Map<string, RowOutcome>();
-  private readonly runId: string;
-  private readonly spec: OperationSpec;
-  private readonly fields: FieldPath[];
-  private readonly context: FetchContext;
-  private readonly stopBy: number;
-  /** Inputs without a status yet, in row order, as of the last chunk written. */
-  private remaining: string[] = [];
-  /** Input rows without a status, as of the last chunk written. */
-  private rowsLeft = 0;
-  /** The run's entry as last read or saved: its estimate and what it spent bound what may still be spent. */
-  private latest: RunRecord;
-  /** Credits the API charged that no saved entry counts yet (a chunk that could not take the lock). */
-  private unrecordedSpend = 0;
-  private stopped = false;
-
-  constructor(
-    private readonly registry: RunRegistry,
-    private readonly claimed: RunRecord,
-    private readonly token: string,
-    private readonly worker: Worker,
-  ) {
-    this.runId = claimed.runId;
-    this.latest = claimed;
-    this.stopBy = worker.stopBy;
-    this.spec = OPERATIONS[claimed.operation];
-    const parsed = parseFieldList([claimed.fields], this.spec.recordType);
-    this.fields = parsed.ok ? parsed.fields : [];
-    const { settings } = worker;
-    this.context = { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
-  }
-
-  go(): void {
-    const { apiKey, baseUrl } = this.worker.settings;
-    if (apiKey === null) return this.pause(noKeyError().message);
-    if (this.claimed.baseUrl !== baseUrl) {
-      return this.pause(
-        `This run was started on ${this.claimed.baseUrl}; set that base URL in Settings to continue it.`,
-      );
-    }
-    // Rows added since the last chunk, and answers already in hand (cached by any run or formula), cost nothing.
-    this.writeChunk(0);
-    this.answerFromCache();
-    while (!this.stopped && this.remaining.length > 0 && systemClock.now() < this.stopBy) this.fetchGroup();
-  }
-
-  private answerFromCache(): void {
-    if (this.stopped || this.remaining.length === 0) return;
-    const cached = cachedAnswers(this.spec.fetch, this.context, this.remaining);
-    if (cached.size === 0) return;
-    cached.forEach((answer, input) => this.answered.set(input, outcomeOfAnswer(this.spec, this.fields, answer)));
-    this.writeChunk(0);
-  }
-
-  /** One group of inputs through the engine, within what is left of the estimate; each batch is written as it lands. */
-  private fetchGroup(): void {
-    const group = this.remaining.slice(0, this.groupSize());
-    const limits = { deadline: this.stopBy, creditBudget: creditsLeft(this.latest) - this.unrecordedSpend };
-    let paidInBatches = 0;
-    const report = fetchFresh(this.spec.fetch, this.context, group, limits, (batch) => {
-      const spend = this.settle(batch);
-      paidInBatches += spend;
-      this.writeChunk(spend);
-    });
-    // Answers the service billed but the connection lost (a batch that failed as a whole).
-    const lost = report.creditsSpent - paidInBatches;
-    if (lost > 0) this.writeChunk(lost);
-    const verdicts = [...report.results.values()].map((result) => verdictOf(this.spec, this.fields, result));
-    const pause = verdicts.find((verdict) => verdict.kind === 'pause');
-    if (pause?.kind === 'pause') return this.pause(pause.message);
-    if (report.stoppedBy === 'budget') return this.pauseUncovered();
-    if (report.stoppedBy !== null) this.stopped = true;
-    const waits = verdicts.flatMap((verdict) => (verdict.kind === 'later' ? [verdict.retryAfterMs ?? 0] : []));
-    if (waits.length === 0 || this.stopped) return;
-    // Rate limited after the retries: the rows wait for the next group, after the service's wait (nothing failed).
-    const waitMs = Math.min(Math.max(...waits, 1_000), this.stopBy - systemClock.now());
-    if (waitMs > 0) systemClock.sleep(waitMs);
-    else this.stopped = true;
-  }
-
-  /**
-   * The estimate is spent and rows are left (inserted or pasted during the run, or their answers gone from the cache
-   * since the preview): the run waits for the user to accept what they would cost. What the cache answers is written
-   * first, for nothing.
-   */
-  private pauseUncovered(): void {
-    this.answerFromCache();
-    if (this.stopped || this.remaining.length === 0) return;
-    const credits = { ...this.latest, creditsSpent: this.latest.creditsSpent + this.unrecordedSpend };
-    const uncovered = uncoveredRows(credits, this.rowsLeft, this.remaining.length, this.spec.fetch.creditsPerFetch);
-    this.pause(uncoveredSentence(uncovered));
-  }
-
-  /** Pacing works per minute: a group never holds more than the tier allows in one. */
-  private groupSize(): number {
-    return this.spec.fetch.paced ? Math.min(MAX_BATCH, SCRAPES_PER_MINUTE[this.worker.settings.tier]) : MAX_BATCH;
-  }
-
-  /** Keeps the batch's settled outcomes; answers the credits it charged. */
-  private settle(batch: Map<string, ApiResult<unknown>>): number {
-    let spend = 0;
-    batch.forEach((result, input) => {
-      if (result.ok) spend += result.credits;
-      const verdict = verdictOf(this.spec, this.fields, result);
-      if (verdict.kind === 'settle') this.answered.set(input, verdict.outcome);
-    });
-    return spend;
-  }
-
-  private outcomeOf(input: unknown): RowOutcome | null {
-    const state = inputState(this.spec, input);
-    if (state.kind === 'blank') return null;
-    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null };
-    return this.answered.get(state.normalized) ?? null;
-  }
-
-  /**
-   * Under the lock: counts the credits spent (first, so an execution stopped while writing has still counted what it
-   * paid), writes every answered row of the run as the sheet holds it now, counts the column, and saves the entry.
-   * Stops the work when the run left 'running' (paused or cancelled meanwhile: this chunk, paid for, is still
-   * written) or another execution claimed it.
-   */
-  private writeChunk(spend: number): void {
-    const wrote = underLock(CHUNK_LOCK_WAIT_MS, false, () => {
-      const claimed = this.registry.get(this.runId);
-      if (claimed === null || claimed.lease?.token !== this.token) {
-        this.stopped = true;
-        return true;
-      }
-      const previous = this.save(claimed, {}, spend + this.unrecordedSpend);
-      this.unrecordedSpend = 0;
-      const rows = findRunRows(previous.rangeName);
-      if (rows === null) {
-        this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
-        return true;
-      }
-      const area = readArea(rows, previous.fields);
-      writeMissingHeaders(area);
-      const outcomeOf = (input: unknown) => this.outcomeOf(input);
-      const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
-      writeBlocks(area.sheet, plan.blocks);
-      const counts = countRows(area.inputs, plan.statuses);
-      const left = remainingInputs(this.spec, area.inputs, plan.statuses);
-      // An input answered in this call is never fetched again, whatever its rows hold now.
-      this.remaining = left.inputs.filter((input) => !this.answered.has(input));
-      this.rowsLeft = left.rows;
-      const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
-      this.save(previous, { ...counts, status, sheetName: rows.sheet.getName() }, 0);
-      return true;
-    });
-    if (wrote === false) {
-      this.unrecordedSpend += spend;
-      this.stopped = true;
-    }
-  }
-
-  /** Saves the entry (when it changed), records the credits in the user's ledger; answers the entry as saved. */
-  private save(previous: RunRecord, changes: Partial<RunRecord>, credits: number): RunRecord {
-    const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + credits };
-    next.message = runMessage(next.status, next);
-    const saved = this.registry.save(next, previous, nowIso());
-    this.latest = saved;
-    if (credits > 0) recordOwnSpend(this.worker.userId, credits);
-    if (saved.status !== 'running') this.stopped = true;
-    return saved;
-  }
-
-  /** A failure every row would meet (no key, rejected key, no credits): the run waits for the user. */
-  private pause(message: string): void {
-    this.stopped = true;
-    underLock(CHUNK_LOCK_WAIT_MS, null, () => {
-      const previous = this.registry.get(this.runId);
-      if (previous?.status !== 'running') return;
-      this.save(previous, { status: 'paused', error: message }, this.unrecordedSpend);
-      this.unrecordedSpend = 0;
-    });
-  }
-}
-
-function targetsOf(area: RunArea, fields: readonly FieldPath[]) {
-  return {
-    inputColumn: area.inputColumn,
-    fieldColumns: area.columns.fields,
-    fieldKinds: fields.map((field) => field.kind),
-    statusColumn: area.columns.status,
+  const ports = {
+    store: documentStore(),
+    lock: documentLock(),
+    clock: systemClock,
+    newId: () => Utilities.getUuid(),
+    http: urlFetchHttp,
+    cache: documentCache(),
+    hash: sha256Hex,
+    sheet: runSheet,
+    recordSpend: recordOwnSpend,
   };
+  work.workOnRun(ports, runId, { userId, settings, stopBy });
 }

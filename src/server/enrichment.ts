@@ -18,6 +18,7 @@ import { isUnfinished, runMessage, toRunSummary, type RunRecord, type RunRegistr
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { STATUS_HEADER, statusKind } from '../core/enrichment/status';
+import { ROWS_GONE } from '../core/enrichment/work';
 import { cachedInputs, type FetchContext } from '../core/fetch/engine';
 import { headerFor } from '../core/fields/flatten';
 import type { Settings } from '../core/settings';
@@ -25,7 +26,6 @@ import { readOnce } from '../core/store-snapshot';
 import { arrangeBackgroundWork, backgroundProblem } from './background';
 import {
   findRunRows,
-  ROWS_GONE,
   nameRunRows,
   readArea,
   readColumnCells,
@@ -156,7 +156,7 @@ export function retryFailedEnrichment(runId: string): RunSummary {
 /**
  * The trigger continues the runs each user started, with that user's key. Its work is only what it can go on with:
  * with no key, or on another base URL than the run's, it could only pause the runs (saying why on each, see
- * RunWork), and once it has done so, no work is left and the trigger goes.
+ * src/core/enrichment/work.ts), and once it has done so, no work is left and the trigger goes.
  */
 export const enrichmentWork: BackgroundWork = {
   kind: 'enrichment',
