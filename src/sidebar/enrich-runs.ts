@@ -7,7 +7,7 @@ import { byId, errorMessage } from './dom';
 import { describeLoop } from './loop-note';
 import { PollLoop } from './poller';
 import { renderRunCard, runTitle, type RunAction } from './run-card';
-import { actionOutcome, cancelOutcome, isOwnRunning, mergeRuns, runToContinue } from './runs';
+import { actionOutcome, runCancelOutcome, isOwnRunning, mergeRuns, runToContinue } from './runs';
 import { enrichmentPolicy } from './schedule';
 import { server } from './server';
 import type { StatusLine } from './status-line';
@@ -104,7 +104,7 @@ export class EnrichRuns {
     );
     if (!confirmed) return;
     const cancelled = await this.call(runId, 'cancel', 'Cancelling…', () => server.cancelEnrichment(runId));
-    if (cancelled !== null) this.status.say(...cancelOutcome(cancelled));
+    if (cancelled !== null) this.status.say(...runCancelOutcome(cancelled));
     this.loop.refresh();
   }
 

@@ -1,7 +1,7 @@
 // A research job as a card: its status by the README's names, the brief, the service's message, rows written of the
 // results found (the bar agrees), the error, Open sheet and Cancel.
 import type { JobSummary } from '../core/contract';
-import { isFinished, jobProgress, rowsText, shortenBrief, STATUS_LABELS } from './jobs';
+import { isJobFinished, jobProgress, rowsText, shortenBrief, STATUS_LABELS } from './jobs';
 import { renderCard, type CardAction } from './progress-card';
 import { startedText } from './summaries';
 
@@ -12,7 +12,7 @@ export function renderJobCard(job: JobSummary): HTMLLIElement {
   const actions: CardAction[] = [
     { action: 'open', label: 'Open sheet', name: `Open sheet ${job.sheetName} (${label})`, look: 'link' },
   ];
-  if (!isFinished(job)) {
+  if (!isJobFinished(job)) {
     actions.push({ action: 'cancel', label: 'Cancel', name: `Cancel research: ${label}`, look: 'secondary' });
   }
   return renderCard({

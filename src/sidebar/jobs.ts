@@ -5,13 +5,13 @@ import type { JobSummary } from '../core/contract';
 import type { StatusKind } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
-export function isFinished(job: JobSummary): boolean {
+export function isJobFinished(job: JobSummary): boolean {
   return FINISHED_JOB_STATUSES.includes(job.status);
 }
 
 /** Unfinished and started by this user: the work the open sidebar keeps polling. */
 export function isOwnUnfinished(job: JobSummary): boolean {
-  return !isFinished(job) && job.mine !== false;
+  return !isJobFinished(job) && job.mine !== false;
 }
 
 export function mergeJobs(current: readonly JobSummary[], incoming: readonly JobSummary[]): JobSummary[] {
@@ -23,7 +23,7 @@ export function mergeJobs(current: readonly JobSummary[], incoming: readonly Job
  * one of the user's own in turn, so a teammate's job is never polled with this user's key.
  */
 export function pollTarget(jobs: readonly JobSummary[], turn: number): string | null {
-  const unfinished = jobs.filter((job) => !isFinished(job));
+  const unfinished = jobs.filter((job) => !isJobFinished(job));
   const own = unfinished.filter(isOwnUnfinished);
   if (own.length === unfinished.length) return null;
   return own.length === 0 ? null : own[turn % own.length].jobId;
@@ -44,7 +44,7 @@ export function rowsText(job: JobSummary): string {
   const found = Math.max(job.finalResultsCount, job.rowsWritten);
   if (found === 0) return `${count(job.rowsWritten, 'row')} written`;
   // While a job runs, final_results_count is the number validated so far, not the number the job will end with.
-  const sofar = isFinished(job) ? '' : ' so far';
+  const sofar = isJobFinished(job) ? '' : ' so far';
   return `${job.rowsWritten.toLocaleString('en-US')} of ${count(found, 'row')} written${sofar}`;
 }
 
@@ -53,8 +53,8 @@ export function rowsText(job: JobSummary): string {
  * result found is written, the total is still unknown (the service finds more): the bar then only says "working".
  */
 export function jobProgress(job: JobSummary): Progress {
-  if (!isFinished(job) && job.rowsWritten >= job.finalResultsCount) return 'indeterminate';
-  const state = job.status === 'completed' ? 'completed' : isFinished(job) ? 'ended' : 'running';
+  if (!isJobFinished(job) && job.rowsWritten >= job.finalResultsCount) return 'indeterminate';
+  const state = job.status === 'completed' ? 'completed' : isJobFinished(job) ? 'ended' : 'running';
   return progressOf(job.rowsWritten, job.finalResultsCount, state);
 }
 
@@ -68,9 +68,9 @@ export function shortenBrief(query: string, maxLength = 140): string {
 }
 
 /** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
-export function cancelOutcome(job: JobSummary): [string, StatusKind] {
+export function jobCancelOutcome(job: JobSummary): [string, StatusKind] {
   if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
-  if (isFinished(job))
+  if (isJobFinished(job))
     return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
   const why = job.error === null ? '' : ` ${job.error}`;
   return [

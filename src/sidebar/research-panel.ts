@@ -6,7 +6,7 @@ import { CardList } from './card-list';
 import { byId, errorMessage } from './dom';
 import { ValidatedField } from './form-field';
 import { renderJobCard } from './job-card';
-import { cancelOutcome, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief } from './jobs';
+import { jobCancelOutcome, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief } from './jobs';
 import { KeyGate } from './key-gate';
 import { PollLoop } from './poller';
 import { researchPolicy } from './schedule';
@@ -145,7 +145,7 @@ export class ResearchPanel {
     try {
       const job = await server.cancelResearch(jobId);
       this.update([job]);
-      this.status.say(...cancelOutcome(job));
+      this.status.say(...jobCancelOutcome(job));
     } catch (error) {
       this.status.fail(error, 'The cancel could not be sent: ');
     } finally {

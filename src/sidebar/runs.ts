@@ -99,7 +99,7 @@ function notYet(run: RunSummary, what: string): string {
 }
 
 /** Only a run that now shows as cancelled reads "cancelled". */
-export function cancelOutcome(run: RunSummary): [string, StatusKind] {
+export function runCancelOutcome(run: RunSummary): [string, StatusKind] {
   if (run.status === 'cancelled') return ['Run cancelled.', 'success'];
   if (run.status === 'completed' || run.status === 'error') {
     return [`The run had already ended (${RUN_STATUS_LABELS[run.status]}); nothing was cancelled.`, 'info'];

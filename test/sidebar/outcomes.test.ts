@@ -1,7 +1,7 @@
 // What the sidebar says after a cancel, pause, resume or retry comes from the answer: only work that now shows as
 // cancelled (or paused, or running) is said to be so.
-import { cancelOutcome as jobCancelOutcome } from '../../src/sidebar/jobs';
-import { actionOutcome, cancelOutcome as runCancelOutcome } from '../../src/sidebar/runs';
+import { jobCancelOutcome } from '../../src/sidebar/jobs';
+import { actionOutcome, runCancelOutcome } from '../../src/sidebar/runs';
 import { fakeJob, fakeRun } from '../browser/fake-server';
 
 test('a research cancel reads "cancelled" only when the job shows as cancelled', () => {
