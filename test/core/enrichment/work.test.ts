@@ -1,0 +1,253 @@
+// The run loop in memory: the run's rows in a grid, the registry in a memory store, a lock another execution can
+// hold, the fake clock and Http of the client's tests, the fetch engine's cache.
+import { outputColumns } from '../../../src/core/enrichment/columns';
+import { OPERATIONS } from '../../../src/core/enrichment/operations';
+import { NO_COUNTS } from '../../../src/core/enrichment/progress';
+import { RunRegistry, type RunRecord } from '../../../src/core/enrichment/registry';
+import { STATUS_HEADER } from '../../../src/core/enrichment/status';
+import { LEASE_MS, ROWS_GONE, workOnRun, type RunPorts, type RunSheet } from '../../../src/core/enrichment/work';
+import type { WriteBlock } from '../../../src/core/enrichment/write-plan';
+import { fetchFresh } from '../../../src/core/fetch/engine';
+import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
+import type { Settings } from '../../../src/core/settings';
+import { memoryStore } from '../../support/memory';
+import { API_KEY, BASE_URL, FakeClock, FakeHttp, json } from '../api/fakes';
+import { CountingCache, profileAnswer, profileUrl, sha256 } from '../fetch/fakes';
+
+const SPEC = OPERATIONS.profile;
+const SETTINGS: Settings = { apiKey: API_KEY, baseUrl: BASE_URL, tier: '3', formulaDailyBudget: null };
+const MINUTE = 60_000;
+const slugs = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+/** A sheet whose row 1 is the header row and column A the run's inputs; writes land in `cells`. */
+function memorySheet(inputs: readonly string[], lockHeld: () => boolean) {
+  const cells: unknown[][] = [['Profile'], ...inputs.map((input) => [input])];
+  const writes: { block: WriteBlock; underLock: boolean }[] = [];
+  const state = { reads: 0, gone: false };
+  const cell = (row: number, column: number) => cells[row - 1]?.[column - 1] ?? '';
+  const set = (row: number, column: number, value: unknown) => {
+    const line = cells[row - 1];
+    while (line.length < column) line.push('');
+    line[column - 1] = value;
+  };
+  const sheet: RunSheet = {
+    readRun: (_rangeName, fieldNames) => {
+      state.reads++;
+      if (state.gone) return null;
+      const lastColumn = Math.max(...cells.map((row) => row.length));
+      const columns = outputColumns(cells[0], lastColumn, 1, fieldNames);
+      const gridColumns = [...new Set([1, columns.status, ...columns.fields])].sort((a, b) => a - b);
+      const values = cells.slice(1).map((_, r) => gridColumns.map((column) => cell(r + 2, column)));
+      const grid = { firstRow: 2, columns: gridColumns, values, formulas: values.map((row) => row.map(() => '')) };
+      return { sheetName: 'Leads', inputColumn: 1, columns, grid, inputs: values.map((row) => row[0]) };
+    },
+    writeMissingHeaders: (area) =>
+      area.columns.added?.names.forEach((name, i) => set(1, area.columns.added!.column + i, name)),
+    writeBlocks: (_area, blocks) => {
+      for (const block of blocks) {
+        writes.push({ block, underLock: lockHeld() });
+        block.values.forEach((row, r) => row.forEach((value, c) => set(block.row + r, block.column + c, value)));
+      }
+    },
+  };
+  /** Each input row's cells under the given headers. */
+  const rowsBy = (...headers: string[]) =>
+    cells.slice(1).map((row) => [row[0], ...headers.map((header) => row[cells[0].indexOf(header)] ?? '')]);
+  return { sheet, cells, writes, state, rowsBy };
+}
+
+function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
+  return {
+    runId: 'r1',
+    sheetName: 'Leads',
+    inputA1: 'A2:A',
+    operation: 'profile',
+    status: 'running',
+    fields: ['full_name'],
+    overwrite: false,
+    rangeName: 'sheetEnrichRun_r1',
+    ...NO_COUNTS,
+    creditsEstimated: 1_000,
+    creditsAdded: 0,
+    creditsSpent: 0,
+    message: '',
+    error: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    startedBy: 'ann',
+    baseUrl: BASE_URL,
+    tier: '3',
+    lease: null,
+    ...overrides,
+  };
+}
+
+function setup(
+  inputSlugs: readonly string[],
+  run: Partial<RunRecord> = {},
+  respond: (request: HttpRequest, callNumber: number) => HttpOutcome = profileAnswer,
+) {
+  const clock = new FakeClock();
+  const http = new FakeHttp(respond, clock);
+  http.batchMs = 1_000;
+  const cache = new CountingCache(clock);
+  const lock = { held: false, heldElsewhere: false };
+  const sheet = memorySheet(inputSlugs.map(profileUrl), () => lock.held);
+  const store = memoryStore();
+  const registry = new RunRegistry(store);
+  registry.save(runRecord(run), null, '2024-01-01T00:00:00.000Z');
+  const spends: { userId: string; credits: number; underLock: boolean }[] = [];
+  let ids = 0;
+  const ports: RunPorts = {
+    store,
+    lock: {
+      tryLock: () => !lock.heldElsewhere && (lock.held = true),
+      release: () => void (lock.held = false),
+    },
+    clock,
+    newId: () => `lease-${++ids}`,
+    http,
+    cache,
+    hash: sha256,
+    sheet: sheet.sheet,
+    recordSpend: (userId, credits) => spends.push({ userId, credits, underLock: lock.held }),
+  };
+  const work = (settings: Partial<Settings> = {}) =>
+    workOnRun(ports, 'r1', { userId: 'ann', settings: { ...SETTINGS, ...settings }, stopBy: clock.now() + 4 * MINUTE });
+  return { clock, http, cache, lock, sheet, store, registry, spends, ports, work, saved: () => registry.get('r1')! };
+}
+
+const ok = (slug: string) => [profileUrl(slug), slug, 'OK'];
+
+describe('workOnRun', () => {
+  it('answers a run from the cache: nothing sent, nothing spent, every row written', () => {
+    const inputs = slugs('c', 12);
+    const run = setup(inputs);
+    const normalized = inputs.map((slug) => {
+      const result = SPEC.normalize(profileUrl(slug));
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    });
+    fetchFresh(SPEC.fetch, { ...run.ports, settings: SETTINGS }, normalized, { deadline: run.clock.now() + MINUTE });
+    run.http.requests.length = 0;
+    run.work();
+    expect(run.http.requests).toHaveLength(0);
+    expect(run.spends).toEqual([]);
+    expect(run.sheet.rowsBy('full_name', STATUS_HEADER)).toEqual(inputs.map(ok));
+    expect(run.saved()).toMatchObject({ status: 'completed', creditsSpent: 0, total: 12, done: 12, ok: 12 });
+    expect(run.saved().lease).toBeNull();
+  });
+
+  it('fetches in chunks and writes each chunk by input value, under the lock, even after the rows were sorted', () => {
+    const inputs = slugs('f', 25);
+    let sorted = false;
+    const run = setup(inputs, {}, (request, callNumber) => {
+      // The user sorts the column (Z to A) while the second batch is out: its answers must follow their rows.
+      if (callNumber === 11 && !sorted) {
+        sorted = true;
+        const rows = run.sheet.cells.splice(1);
+        run.sheet.cells.push(...rows.reverse());
+      }
+      return profileAnswer(request);
+    });
+    run.work();
+    // The engine's first batch in a fresh document is 10, then it grows: two chunks, each paid and recorded.
+    expect(run.http.batches.map((batch) => batch.length)).toEqual([10, 15]);
+    expect(run.spends).toEqual([
+      { userId: 'ann', credits: 10, underLock: true },
+      { userId: 'ann', credits: 15, underLock: true },
+    ]);
+    expect(sorted).toBe(true);
+    expect(run.sheet.rowsBy('full_name', STATUS_HEADER)).toEqual([...inputs].reverse().map(ok));
+    expect(run.sheet.writes.length).toBeGreaterThanOrEqual(2);
+    expect(run.sheet.writes.every((write) => write.underLock)).toBe(true);
+    expect(run.saved()).toMatchObject({ status: 'completed', creditsSpent: 25, total: 25, done: 25, ok: 25 });
+  });
+
+  it('pauses the run at a 402 without marking any row, and says why', () => {
+    const run = setup(slugs('n', 30), {}, () => json(402, { detail: 'Insufficient credits' }));
+    run.work();
+    expect(run.http.batches).toHaveLength(1);
+    expect(run.saved()).toMatchObject({
+      status: 'paused',
+      error: 'The API key is out of credits (402). Add credits to the account, then try again.',
+      done: 0,
+      creditsSpent: 0,
+      lease: null,
+    });
+    expect(run.sheet.rowsBy(STATUS_HEADER).every(([, status]) => status === '')).toBe(true);
+    expect(run.spends).toEqual([]);
+  });
+
+  it('leaves a run alone while another execution holds its lease, and takes it once the lease lapsed', () => {
+    const run = setup(slugs('l', 5));
+    const leased = run.registry.save(
+      { ...run.saved(), lease: { token: 'elsewhere', until: run.clock.now() + MINUTE } },
+      run.saved(),
+      '2024-01-01T00:00:01.000Z',
+    );
+    const before = { ...run.store.data };
+    run.work();
+    expect(run.store.data).toEqual(before);
+    expect(run.sheet.state.reads).toBe(0);
+    expect(run.http.requests).toHaveLength(0);
+    expect(run.saved()).toEqual(leased);
+
+    run.clock.time = leased.lease!.until + 1;
+    run.work();
+    expect(run.saved()).toMatchObject({ status: 'completed', done: 5, lease: null });
+  });
+
+  it('stops inside its estimate and pauses with the sentence on the rows it does not cover', () => {
+    const run = setup(slugs('b', 8), { creditsEstimated: 5 });
+    run.work();
+    expect(run.http.requests).toHaveLength(5);
+    expect(run.saved()).toMatchObject({
+      status: 'paused',
+      creditsSpent: 5,
+      done: 5,
+      error:
+        '3 rows are left that the estimate does not cover; they would cost 3 credits, ' +
+        'and Resume raises the estimate by 3.',
+    });
+    expect(run.sheet.rowsBy(STATUS_HEADER).filter(([, status]) => status === 'OK')).toHaveLength(5);
+  });
+
+  it('does nothing while another execution holds the document lock', () => {
+    const run = setup(slugs('k', 3));
+    run.lock.heldElsewhere = true;
+    const before = { ...run.store.data };
+    run.work();
+    expect(run.store.data).toEqual(before);
+    expect(run.sheet.state.reads).toBe(0);
+    expect(run.http.requests).toHaveLength(0);
+  });
+
+  it('pauses without a key, and ends with one sentence when the rows were deleted', () => {
+    const noKey = setup(slugs('x', 2));
+    noKey.work({ apiKey: null });
+    expect(noKey.saved()).toMatchObject({ status: 'paused', lease: null });
+    expect(noKey.saved().error).toMatch(/key/i);
+    expect(noKey.http.requests).toHaveLength(0);
+
+    const gone = setup(slugs('g', 2));
+    gone.sheet.state.gone = true;
+    gone.work();
+    expect(gone.saved()).toMatchObject({ status: 'error', error: ROWS_GONE, lease: null });
+    expect(gone.http.requests).toHaveLength(0);
+  });
+
+  it(`claims the run for ${LEASE_MS} ms with a fresh token and gives the claim back when done`, () => {
+    const run = setup(slugs('t', 2));
+    const leases: unknown[] = [];
+    const save = run.store.set;
+    run.store.set = (key, value) => {
+      leases.push((JSON.parse(value) as RunRecord).lease);
+      save(key, value);
+    };
+    const start = run.clock.now();
+    run.work();
+    expect(leases[0]).toEqual({ token: 'lease-1', until: start + LEASE_MS });
+    expect(leases[leases.length - 1]).toBeNull();
+  });
+});
