@@ -6,6 +6,7 @@ import { cacheAfterFillBenchmark } from './cache-after-fill';
 import { creditsBenchmark } from './credits';
 import { enrichmentBenchmark } from './enrichment';
 import { droppedConnectionsBenchmark } from './dropped-connections';
+import { faultsBenchmark } from './faults';
 import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
 import { researchWriteBenchmark } from './research-write';
@@ -30,6 +31,11 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
   { id: '(f)', name: 'Credits of a recalculation after the cache filled', run: cacheAfterFillBenchmark },
   { id: '(g)', name: 'Dropped connections: rows, requests and credits', run: droppedConnectionsBenchmark },
   { id: '(h)', name: 'Enrich selection: pace, writes and credits at list scale', run: enrichmentBenchmark },
+  {
+    id: '(i)',
+    name: 'Faults: rows lost, rows duplicated, credits paid twice, cells coerced, keys leaked',
+    run: faultsBenchmark,
+  },
 ];
 
 function machine(): string {

@@ -39,6 +39,8 @@ export interface BenchReport {
   /** Header of the baseline column, such as "naive: 1 request per cell per recalculation". */
   baselineHeader?: string;
   figures: Figure[];
+  /** Figures with more than one column each (one row per case), printed after `figures`. */
+  table?: { headers: string[]; rows: string[][] };
   targets: TargetCheck[];
   notes: string[];
 }
@@ -170,7 +172,8 @@ export function printReport(report: BenchReport): void {
   const rows = report.figures.map((figure) =>
     hasBaseline ? [figure.label, figure.addon, figure.baseline ?? ''] : [figure.label, figure.addon],
   );
-  console.log(table(headers, rows));
+  if (rows.length > 0) console.log(table(headers, rows));
+  if (report.table) console.log(table(report.table.headers, report.table.rows));
   for (const check of report.targets) {
     console.log(`  ${check.met ? 'TARGET MET    ' : 'TARGET NOT MET'}  ${check.target}: ${check.actual}`);
     if (!check.met && check.analysis) console.log(`                  why: ${check.analysis}`);
