@@ -35,16 +35,28 @@ export function formulaSpending(budget: number | null): FormulaSpending {
         const now = systemClock.now();
         const stored = store.get(FORMULAS_KEY);
         const allowed = affordable(spendAsOf(stored, now), budget, wanted);
-        if (allowed > 0) store.set(FORMULAS_KEY, addSpend(stored, allowed, now));
-        return allowed;
+        if (allowed === 0 || countSpend(store, addSpend(stored, allowed, now))) return allowed;
+        // A full document store cannot count: without a budget the count is only for the usage panel, so the
+        // formula goes on; with one, spending what cannot be counted could pass it, so nothing is sent.
+        return budget === null ? allowed : 0;
       }),
     settle: (reserved, spent) => {
       if (spent === reserved) return;
       underDocumentLock(SETTLE_LOCK_WAIT_MS, (store) =>
-        store.set(FORMULAS_KEY, addSpend(store.get(FORMULAS_KEY), spent - reserved, systemClock.now())),
+        countSpend(store, addSpend(store.get(FORMULAS_KEY), spent - reserved, systemClock.now())),
       );
     },
   };
+}
+
+/** Stores the formulas' count; false when the document's properties are full (their 500 KB are shared). */
+function countSpend(store: KeyValue, record: string): boolean {
+  try {
+    store.set(FORMULAS_KEY, record);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
