@@ -8,7 +8,7 @@ export function shorten(text: string, max: number): string {
 }
 
 /** Longest sentence a property entry keeps (a run's or job's message or error), so an entry fits the 9 KB a property holds. */
-const MAX_STORED_TEXT = 500;
+export const MAX_STORED_TEXT = 500;
 
 /** The text whole when it is at most MAX_STORED_TEXT characters, else cut to that length with "…". */
 export function capStoredText(text: string): string {

@@ -21,7 +21,9 @@ import {
 import { validateResearchRequest } from '../core/research/request';
 import { companionSheetName, researchSheetName } from '../core/research/sheet-name';
 import { readOnce } from '../core/store-snapshot';
-import { errorMessage } from '../core/text';
+import { errorMessage, MAX_STORED_TEXT } from '../core/text';
+import { MAX_JOB_ID_LENGTH } from '../core/api/limits';
+import type { StartResearchResponse } from '../core/api/types';
 import { arrangeBackgroundWork, backgroundProblem } from './background';
 import { ADDON_NAME } from './config';
 import type { JobSummary, ResearchRequest } from '../core/contract';
@@ -63,32 +65,36 @@ function userClient(settings: Settings): ApiClient {
 export function startResearch(request: ResearchRequest): JobSummary {
   const { query, limit, columns } = validateResearchRequest(request);
   const settings = currentSettings();
-  const startedBy = currentUserId();
-  const started = userClient(settings).startResearch({ query, limit });
-  if (!started.ok) throw new Error(started.error.message);
-  const { job_id: jobId, status, message } = started.value;
   const book = spreadsheet();
-  const now = new Date(systemClock.now()).toISOString();
-  const job: JobRecord = {
-    jobId,
-    query,
-    limit,
-    columns,
-    status,
-    message,
-    sheetName: researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null),
-    rowsWritten: 0,
-    finalResultsCount: 0,
-    chunksProcessed: 0,
-    totalChunks: 0,
-    createdAt: now,
-    updatedAt: now,
-    error: null,
-    startedBy,
-    baseUrl: settings.baseUrl,
-    nextPage: 1,
+  const newJob = (started: StartResearchResponse): Omit<JobRecord, 'startedBy' | 'baseUrl'> => {
+    const now = new Date(systemClock.now()).toISOString();
+    const { job_id: jobId, status, message } = started;
+    const sheetName = researchSheetName(query, jobId, (name) => book.getSheetByName(name) !== null);
+    return {
+      ...NEW_JOB_COUNTS,
+      jobId,
+      query,
+      limit,
+      columns,
+      status,
+      message,
+      sheetName,
+      createdAt: now,
+      updatedAt: now,
+    };
   };
   const jobs = registry();
+  jobs.prune();
+  const startedBy = currentUserId();
+  const placeholder = { ...newJob(PLACEHOLDER_START), startedBy, baseUrl: settings.baseUrl };
+  // Room first: a job the service started but this document could not keep would run unseen, and a retry would start
+  // a second one.
+  if (!jobs.holdRoom(placeholder)) throw new Error(STORE_FULL);
+  const started = userClient(settings).startResearch({ query, limit });
+  jobs.releaseRoom();
+  if (!started.ok) throw new Error(started.error.message);
+  const job: JobRecord = { ...newJob(started.value), startedBy, baseUrl: settings.baseUrl };
+  const { jobId } = job;
   jobs.save(job);
   jobs.prune();
   // From here on the job exists: a failure must not read as "not started" (a retry would start it twice). The
@@ -105,6 +111,26 @@ export function startResearch(request: ResearchRequest): JobSummary {
   arrangeBackgroundWork();
   return toJobSummary(job, setupFailure ?? backgroundProblem());
 }
+
+/** What a job holds before its first poll. */
+const NEW_JOB_COUNTS = {
+  rowsWritten: 0,
+  finalResultsCount: 0,
+  chunksProcessed: 0,
+  totalChunks: 0,
+  error: null,
+  nextPage: 1,
+} as const;
+
+/** A start answer as long as one can be, to hold a job's room before the service is asked. */
+const PLACEHOLDER_START: StartResearchResponse = {
+  job_id: 'x'.repeat(MAX_JOB_ID_LENGTH),
+  status: 'pending',
+  message: 'x'.repeat(MAX_STORED_TEXT),
+};
+
+const STORE_FULL =
+  'This spreadsheet has no room left to keep another research job (its document properties are full), so none was started.';
 
 /** Reads each property store once: the document's (jobs and failures) and the user's (their id and problem). */
 export function listResearchJobs(): JobSummary[] {

@@ -15,4 +15,5 @@ export const MAX_PAGE_SIZE = 100;
 /** UrlFetchApp refuses longer URLs. */
 export const MAX_URL_LENGTH = 2048;
 /** What a research job id may be: status and cancel requests refuse any other, and so does reading a start answer. */
-export const JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export const MAX_JOB_ID_LENGTH = 128;
+export const JOB_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_JOB_ID_LENGTH}}$`);

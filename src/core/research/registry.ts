@@ -6,6 +6,8 @@ import { capStoredText } from '../text';
 import type { JobSummary, ResearchColumns } from '../contract';
 
 const JOB_PREFIX = 'research.job.';
+/** Room held for a job about to be started (see holdRoom). */
+const ROOM_KEY = 'research.room';
 export const MAX_JOBS = 40;
 
 export interface JobRecord extends JobSummary {
@@ -55,6 +57,23 @@ export class JobRegistry {
 
   unfinished(): JobRecord[] {
     return this.all().filter((job) => !isFinishedJobStatus(job.status));
+  }
+
+  /**
+   * Holds the room a job like `placeholder` takes, so a full store is found before the service starts the job;
+   * false when there is no room. releaseRoom gives it back just before the real job is saved.
+   */
+  holdRoom(placeholder: JobRecord): boolean {
+    try {
+      this.store.set(ROOM_KEY, JSON.stringify(storedForm(placeholder)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  releaseRoom(): void {
+    this.store.delete(ROOM_KEY);
   }
 
   save(job: JobRecord): void {
