@@ -3,9 +3,8 @@
 // the mock API's research jobs on its manual job clock.
 jest.setTimeout(30_000); // forty jobs started through the bundle take a few seconds on a busy 2-core machine
 import type { GasEnvironment, GasEnvironmentOptions, UncertainAnswers } from '../../dev/gas-fakes';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER, TEAMMATE, trackKey, type LoadedAddon } from './harness';
-import { expectSummaryShape, readSheet, type Summary } from './research-helpers';
+import { type LoadedAddon, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
+import { addonForTwo, expectSummaryShape, readSheet, type Summary } from './research-helpers';
 
 const SEED = 11;
 const OWNER_KEY = 'lk_test_background_owner_0000000a1b2';
@@ -17,28 +16,12 @@ const ANOTHER_TRIGGER_HERE = /too many time-based triggers in this document/;
 const NO_DOCUMENT =
   /^Background updates stopped because the trigger could not reach this spreadsheet \(no .+\); keep the sidebar open/;
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
 
 type Addon = LoadedAddon & { key: string };
 
-/** OWNER and TEAMMATE, each with their own key on the mock. */
-async function backgroundAddon(options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> {
-  const addon = await addonWithKey(mock, { key: OWNER_KEY, ...options });
-  await mock.control.setKey({ key: TEAMMATE_KEY, credits: 100_000, tier: '3' });
-  trackKey(addon.env, TEAMMATE_KEY);
-  Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: TEAMMATE_KEY, API_BASE_URL: mock.url, API_TIER: '3' });
-  return addon;
-}
-
-function sidebar(addon: LoadedAddon, name: string, args: unknown[] = [], user = OWNER): unknown {
-  return addon.bundle.callFromSidebar(name, args, user);
-}
+const backgroundAddon = (options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> =>
+  addonForTwo(mock, { owner: OWNER_KEY, teammate: TEAMMATE_KEY }, options);
 
 function start(addon: LoadedAddon, query: string, limit: number, user = OWNER): Summary {
   const summary = sidebar(addon, 'startResearch', [{ query, limit }], user);

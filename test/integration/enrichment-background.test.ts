@@ -2,26 +2,16 @@
 // (the user's key set, on the run's base URL). A run it cannot continue is paused with the reason on it, and a trigger
 // that finds only such runs deletes itself; a resume that the trigger could not continue arranges none.
 jest.setTimeout(30_000);
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER, type LoadedAddon } from './harness';
-import { ClockBridge, continueRuns, inputSheet, SCRAPE_PATH, sidebar, start, url } from './enrichment-helpers';
+import { type LoadedAddon, OWNER, sidebar, useIntegrationMock } from './harness';
+import { continueRuns, inputSheet, SCRAPE_PATH, start, url, useBridgedAddons } from './enrichment-helpers';
 
 const SEED = 19;
 const KEY = 'lk_test_enrichment_bg_00000000000f7a8';
 const ELSEWHERE = 'https://eu.api.enrich.example';
 
-let mock: SpawnedMockApi;
-const bridges: ClockBridge[] = [];
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(async () => {
-  checkKeysAndDisposeAddons();
-  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
-});
+const mock = useIntegrationMock(SEED);
+const bridgedAddon = useBridgedAddons(mock, KEY);
 
 const ten = Array.from({ length: 10 }, (_, i) => url(`bg-${i}`));
 const request = (inputA1 = 'A1:A11') => ({
@@ -32,8 +22,7 @@ const request = (inputA1 = 'A1:A11') => ({
 });
 
 async function addonWithRun(): Promise<{ addon: LoadedAddon; run: RunSummary }> {
-  const addon = await addonWithKey(mock, { key: KEY, tier: '2', clock: 'virtual' });
-  bridges.push(new ClockBridge(addon.env, mock));
+  const addon = await bridgedAddon();
   inputSheet(addon.env, 'Leads', 'Profile URL', ten);
   const run = start(addon, request());
   expect(triggers(addon)).toHaveLength(1);

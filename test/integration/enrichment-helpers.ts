@@ -2,9 +2,10 @@
 // the mock's rate-limit clock kept in step with the fakes' virtual clock.
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
+import type { Tier } from '../../src/core/api/types';
 import type { EnrichmentPreview, EnrichmentRequest, RunSummary } from '../../src/core/contract';
 import type { LoadedAddon } from './harness';
-import { OWNER } from './harness';
+import { addonWithKey, OWNER, sidebar } from './harness';
 import { createSyncHttp, type SyncHttp } from '../contract/sync-http';
 
 export const SCRAPE_PATH = '/api/enrich/scrape';
@@ -19,10 +20,6 @@ export function inputSheet(env: GasEnvironment, name: string, header: string, in
 }
 
 /** Calls a sidebar function as the given user. */
-export function sidebar<T>(addon: LoadedAddon, name: string, args: unknown[] = [], user = OWNER): T {
-  return addon.bundle.callFromSidebar(name, args, user) as T;
-}
-
 export const preview = (addon: LoadedAddon, request: EnrichmentRequest, user = OWNER) =>
   sidebar<EnrichmentPreview>(addon, 'previewEnrichment', [request], user);
 export const start = (addon: LoadedAddon, request: EnrichmentRequest, user = OWNER) =>
@@ -50,6 +47,26 @@ export function columnByHeader(env: GasEnvironment, sheet: string, header: strin
   const column = grid[headerRow - 1].indexOf(header);
   if (column < 0) throw new Error(`No column "${header}" in row ${headerRow} of ${sheet}: ${JSON.stringify(grid[0])}`);
   return Array.from({ length: lastRow - headerRow }, (_, i) => grid[headerRow + i]?.[column] ?? '');
+}
+
+/**
+ * The add-ons of one test file: each with `key` (tier 2 unless given) on the fakes' virtual clock, and a ClockBridge
+ * keeping the mock's clock in step with it; the bridges close after each test.
+ */
+export function useBridgedAddons(
+  mock: SpawnedMockApi,
+  key: string,
+): (options?: { tier?: Tier; credits?: number }) => Promise<LoadedAddon & { key: string; bridge: ClockBridge }> {
+  const bridges: ClockBridge[] = [];
+  afterEach(async () => {
+    await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
+  });
+  return async (options = {}) => {
+    const addon = await addonWithKey(mock, { key, tier: '2', clock: 'virtual', ...options });
+    const bridge = new ClockBridge(addon.env, mock);
+    bridges.push(bridge);
+    return { ...addon, bridge };
+  };
 }
 
 /**

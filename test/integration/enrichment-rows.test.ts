@@ -4,42 +4,26 @@
 jest.setTimeout(30_000);
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { HARD_CASE_SLUG, HARD_TEXT, profileRecordForSlug, scrapedProfileForSlug } from '../../dev/mock-api/data';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
-import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
+import { sidebar, useIntegrationMock } from './harness';
 import {
-  ClockBridge,
   columnByHeader,
   continueUntilDone,
   inputSheet,
   preview,
   SCRAPE_PATH,
-  sidebar,
   start,
   url,
+  useBridgedAddons,
   values,
 } from './enrichment-helpers';
 
 const SEED = 17;
 const KEY = 'lk_test_enrichment_rows_0000000000d5e6';
 
-let mock: SpawnedMockApi;
-const bridges: ClockBridge[] = [];
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(async () => {
-  checkKeysAndDisposeAddons();
-  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
-});
+const mock = useIntegrationMock(SEED);
 
-async function addon() {
-  const loaded = await addonWithKey(mock, { key: KEY, tier: '2', clock: 'virtual' });
-  bridges.push(new ClockBridge(loaded.env, mock));
-  return loaded;
-}
+const addon = useBridgedAddons(mock, KEY);
 
 /** Runs `edit` once, right after the add-on's `n`-th fetchAll answered: its answers are in hand, not yet written. */
 function editAfterFetch(env: GasEnvironment, n: number, edit: () => void): void {

@@ -3,25 +3,23 @@
 // limit in the middle of a chunk, and a storm of 429s.
 jest.setTimeout(120_000);
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
 import { SCRAPES_PER_MINUTE } from '../../src/core/api/types';
 import { scrapedProfileForSlug } from '../../dev/mock-api/data';
 import { sheetsMayParse } from '../../src/core/cells';
 import { DEFAULT_COLUMNS } from '../../src/core/fields/defaults';
 import { flattenRecord } from '../../src/core/fields/flatten';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER, type LoadedAddon } from './harness';
+import { type LoadedAddon, OWNER, sidebar, useIntegrationMock } from './harness';
 import {
-  ClockBridge,
   columnByHeader,
   continueRuns,
   continueUntilDone,
   inputSheet,
   preview,
   SCRAPE_PATH,
-  sidebar,
   start,
   url,
+  useBridgedAddons,
   values,
 } from './enrichment-helpers';
 import { killAfterSetValues } from './research-helpers';
@@ -31,24 +29,14 @@ const KEY = 'lk_test_enrichment_scale_00000000b7c8';
 const TIER = '2' as const;
 const PER_MINUTE = SCRAPES_PER_MINUTE[TIER];
 
-let mock: SpawnedMockApi;
-const bridges: ClockBridge[] = [];
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(async () => {
-  checkKeysAndDisposeAddons();
-  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
-});
+const mock = useIntegrationMock(SEED);
+const bridgedAddon = useBridgedAddons(mock, KEY);
 
 const slugs = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
 
 async function column(count: number, prefix: string) {
-  const addon = await addonWithKey(mock, { key: KEY, tier: TIER, clock: 'virtual', credits: 1_000_000 });
-  const bridge = new ClockBridge(addon.env, mock);
-  bridges.push(bridge);
+  const addon = await bridgedAddon({ tier: TIER, credits: 1_000_000 });
+  const { bridge } = addon;
   const inputs = slugs(count, prefix);
   inputSheet(addon.env, 'Leads', 'Profile URL', inputs.map(url));
   const request = { sheetName: 'Leads', inputA1: `A1:A${count + 1}`, operation: 'scrape' as const, fields: ['name'] };
@@ -228,7 +216,7 @@ describe('dropped connections and service errors', () => {
 it('the key appears in no sheet, property, cache, log or UI after a run', async () => {
   const { addon, request } = await column(5, 'leak');
   continueUntilDone(addon, start(addon, request).runId);
-  // checkKeysAndDisposeAddons (afterEach) looks everywhere; here the run's own entries are looked at too.
+  // The key check after each test (useIntegrationMock) looks everywhere; here the run's own entries are looked at too.
   expect(JSON.stringify(addon.env.properties.document())).not.toContain(KEY.slice(3, -4));
   expect(addon.env.properties.user(OWNER).API_KEY).toBe(KEY);
 });

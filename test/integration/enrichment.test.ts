@@ -2,29 +2,19 @@
 // its exact cost, a run through to its last row, bad requests refused before anything is sent, and a run's pauses.
 jest.setTimeout(30_000);
 import { scrapedProfileForSlug } from '../../dev/mock-api/data';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary, SelectionInfo } from '../../src/core/contract';
-import { flattenRecord, parseFieldList, type FieldPath } from '../../src/core/fields/flatten';
+import { type FieldPath, flattenRecord, parseFieldList } from '../../src/core/fields/flatten';
+import { formula, OWNER, sidebar, TEAMMATE, trackKey, useIntegrationMock } from './harness';
 import {
-  addonWithKey,
-  checkKeysAndDisposeAddons,
-  formula,
-  OWNER,
-  TEAMMATE,
-  trackKey,
-  type LoadedAddon,
-} from './harness';
-import {
-  ClockBridge,
   columnByHeader,
   continueRuns,
   continueUntilDone,
   inputSheet,
   preview,
   SCRAPE_PATH,
-  sidebar,
   start,
   url,
+  useBridgedAddons,
   values,
 } from './enrichment-helpers';
 
@@ -41,23 +31,9 @@ const request = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let mock: SpawnedMockApi;
-const bridges: ClockBridge[] = [];
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(async () => {
-  checkKeysAndDisposeAddons();
-  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
-});
+const mock = useIntegrationMock(SEED);
 
-async function addon(options: { credits?: number } = {}): Promise<LoadedAddon & { key: string }> {
-  const loaded = await addonWithKey(mock, { key: KEY, tier: '2', clock: 'virtual', ...options });
-  bridges.push(new ClockBridge(loaded.env, mock));
-  return loaded;
-}
+const addon = useBridgedAddons(mock, KEY);
 
 const scrapes = async () => (await mock.control.requests({ path: SCRAPE_PATH })).length;
 

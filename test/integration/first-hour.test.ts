@@ -1,27 +1,12 @@
 // A new user's first hour, through the built bundle: formulas typed into a sheet (the playground's engine places
 // results as Sheets does, spills and #REF! included), the advice messages give, the Help dialog, and what is refused
 // before anything is spent.
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { PLAIN_TEXT_FORMAT } from '../../dev/gas-fakes/cell-input';
 import type { FakeSheet } from '../../dev/gas-fakes';
 import { FormulaEngine } from '../../dev/playground/engine';
-import {
-  addonWithKey,
-  checkKeysAndDisposeAddons,
-  formula,
-  loadAddon,
-  OWNER,
-  TEAMMATE,
-  type LoadedAddon,
-} from './harness';
+import { addonWithKey, formula, loadAddon, type LoadedAddon, OWNER, TEAMMATE, useIntegrationMock } from './harness';
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: 11 });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(11);
 
 const FUNCTIONS = ['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE', 'SEARCH_COMPANIES', 'SEARCH_PEOPLE'];
 const url = (slug: string) => `https://www.network.com/in/${slug}`;

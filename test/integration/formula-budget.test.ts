@@ -1,17 +1,11 @@
 // The owner's daily formula budget and the usage ledger through the built bundle: formulas fetch until the budget is
 // reached, answer the rest with one sentence, keep answering from the cache, and start again the next UTC day. Also
 // the day's UrlFetch quota, which is said as such and never retried.
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { UsageView } from '../../src/core/contract';
-import { addonWithKey, checkKeysAndDisposeAddons, formula, OWNER, TEAMMATE, type LoadedAddon } from './harness';
+import { fillDocumentStore } from './faults-helpers';
+import { addonWithKey, formula, type LoadedAddon, OWNER, TEAMMATE, useIntegrationMock } from './harness';
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: 11 });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(11);
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
 const column = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => [url(`${prefix}-${i}`)]);
@@ -128,5 +122,25 @@ describe("the day's UrlFetch quota", () => {
     expect(rows.every((row) => row[0] === `#ERROR: ${QUOTA_SENTENCE}`)).toBe(true);
     expect(counter.calls).toBe(2);
     expect(await apiRequests()).toHaveLength(0);
+  });
+});
+
+describe('formulas with a full document store', () => {
+  const fillStore = (addon: LoadedAddon) => fillDocumentStore(addon.env, 20);
+
+  it('still answer without a budget (the count is only for the usage panel)', async () => {
+    const addon = await addonWithKey(mock);
+    fillStore(addon);
+    const rows = formula(addon, 'ENRICH_PROFILE', [column('full-store', 2), 'full_name']) as Rows;
+    expect(rows.filter((row) => String(row[0]).startsWith('#ERROR'))).toEqual([]);
+    expect(await mock.control.creditsCharged()).toBe(2);
+  });
+
+  it('send nothing with a budget, since what they spend could not be counted against it', async () => {
+    const addon = await withBudget(10);
+    fillStore(addon);
+    const rows = formula(addon, 'ENRICH_PROFILE', [column('full-budget', 2), 'full_name']) as Rows;
+    expect(rows).toEqual([[BUDGET_SENTENCE], [BUDGET_SENTENCE]]);
+    expect(await mock.control.creditsCharged()).toBe(0);
   });
 });

@@ -1,16 +1,8 @@
 // The five custom functions in the built bundle, run as Sheets runs them (custom-function mode: the owner's
 // settings, a read-only spreadsheet), against the mock API over real HTTP.
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { addonWithKey, checkKeysAndDisposeAddons, formula, loadAddon, OWNER, slowRequests, TEAMMATE } from './harness';
+import { addonWithKey, formula, loadAddon, OWNER, slowRequests, TEAMMATE, useIntegrationMock } from './harness';
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: 7 });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-// No test may leave the key anywhere a user or an editor could read it (SECURITY.md).
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(7);
 
 const url = (slug: string) => `https://www.network.com/in/${slug}`;
 /** The profile a URL names, in lower case ('' when it names none). */

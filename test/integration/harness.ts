@@ -8,7 +8,7 @@ import {
   type GasEnvironmentOptions,
   type LoadedAddon,
 } from '../../dev/gas-fakes';
-import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
+import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { Tier } from '../../src/core/api/types';
 
 export const DIST = DIST_DIR;
@@ -24,6 +24,42 @@ export function distHtmlFiles(dist = DIST): Record<string, string> {
 
 export function bundleCode(dist = DIST): string {
   return readBuiltAddon(dist).code;
+}
+
+/**
+ * The mock API of one test file: spawned once with this data seed (its job clock moved only by the tests), reset
+ * before each test; after each, no add-on may have left a key anywhere a user or an editor could read it
+ * (SECURITY.md). The object stands for the running mock from the first test on.
+ */
+export function useIntegrationMock(seed: number): SpawnedMockApi {
+  let spawned: SpawnedMockApi | undefined;
+  const running = () => {
+    if (spawned === undefined) throw new Error('The mock API is not running (use it inside a test).');
+    return spawned;
+  };
+  beforeAll(async () => {
+    spawned = await spawnMockApi({ jobClock: 'manual', seed });
+  });
+  afterAll(() => spawned?.stop());
+  beforeEach(() => running().control.reset());
+  afterEach(checkKeysAndDisposeAddons);
+  return {
+    get url() {
+      return running().url;
+    },
+    get pid() {
+      return running().pid;
+    },
+    get control() {
+      return running().control;
+    },
+    stop: () => running().stop(),
+  };
+}
+
+/** A sidebar function called by `user`, as google.script.run calls it. */
+export function sidebar<T = unknown>(addon: LoadedAddon, name: string, args: unknown[] = [], user = OWNER): T {
+  return addon.bundle.callFromSidebar(name, args, user) as T;
 }
 
 /** Every environment loaded since the last disposeAddons, with the API keys it was given. */

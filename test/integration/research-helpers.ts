@@ -6,6 +6,9 @@ import { profileRecordForQuery } from '../../dev/mock-api/data';
 import type { JobInternalState } from '../../dev/mock-api/protocol';
 import type { ProfileRecord } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
+import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
+import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
+import { addonWithKey, TEAMMATE, trackKey, type LoadedAddon } from './harness';
 
 /** A job summary as the sidebar receives it (src/core/contract.ts). */
 export type Summary = JobSummary;
@@ -128,4 +131,17 @@ export function killAfterSetValues(env: GasEnvironment, n: number): () => void {
     return result;
   });
   return () => spy.mockRestore();
+}
+
+/** An add-on where OWNER and TEAMMATE each have their own key on the mock (the owner's with `options`). */
+export async function addonForTwo(
+  mock: SpawnedMockApi,
+  keys: { owner: string; teammate: string },
+  options: Partial<GasEnvironmentOptions> = {},
+): Promise<LoadedAddon & { key: string }> {
+  const addon = await addonWithKey(mock, { key: keys.owner, ...options });
+  await mock.control.setKey({ key: keys.teammate, credits: 100_000, tier: '3' });
+  trackKey(addon.env, keys.teammate);
+  Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: keys.teammate, API_BASE_URL: mock.url, API_TIER: '3' });
+  return addon;
 }

@@ -1,8 +1,7 @@
 // README: "Columns you add to a results sheet, or move, are left alone." Research polls write only their own columns
 // (found by header name), so a user's formulas, text and formats in columns between and next to them survive every
 // poll, including the last partial page that each poll writes again. Runs the built bundle in the Apps Script fakes.
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
+import { addonWithKey, OWNER, useIntegrationMock } from './harness';
 import {
   expectCompanionGroups,
   expectedProfiles,
@@ -23,14 +22,7 @@ const OURS = [
   'network_url',
 ];
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-// The key may end up in no sheet, job record, log, cache or UI (SECURITY.md).
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
 
 /** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
 async function resultsAppear(jobId: string, count?: number): Promise<void> {

@@ -4,21 +4,12 @@ jest.setTimeout(30_000); // its longest test (237 results) took 5 s on a busy 2-
 import type { GasEnvironmentOptions } from '../../dev/gas-fakes';
 import { profileRecordForQuery } from '../../dev/mock-api/data';
 import { JOB_ERROR_TEXT } from '../../dev/mock-api/jobs';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { HARD_TEXT } from '../../dev/mock-api/data/hard-cases';
 import { RESEARCH_COLUMNS } from '../../src/core/fields/defaults';
 import { headerFor } from '../../src/core/fields/flatten';
+import { loadAddon, type LoadedAddon, OWNER, sidebar, slowRequests, TEAMMATE, useIntegrationMock } from './harness';
 import {
-  addonWithKey,
-  checkKeysAndDisposeAddons,
-  loadAddon,
-  OWNER,
-  slowRequests,
-  TEAMMATE,
-  trackKey,
-  type LoadedAddon,
-} from './harness';
-import {
+  addonForTwo,
   entriesOf,
   expectCompanionGroups,
   expectedProfiles,
@@ -45,15 +36,8 @@ const ESSENTIAL_HEADERS = [
 /** GET /api/search/deep_research/{id}: the status and results of a job. */
 const STATUS_PATH = /^\/api\/search\/deep_research\/[^/]+$/;
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
+const mock = useIntegrationMock(SEED);
 afterEach(async () => {
-  // Neither key may end up in a sheet, a job record, a log, a cache or the UI (SECURITY.md).
-  checkKeysAndDisposeAddons();
   // docs/api.md "Research jobs": without `page` the service returns every result every time. Never ask that way.
   const statusRequests = await mock.control.requests({ method: 'GET', path: STATUS_PATH });
   for (const request of statusRequests)
@@ -62,18 +46,8 @@ afterEach(async () => {
 
 type Addon = LoadedAddon & { key: string };
 
-/** OWNER and TEAMMATE each with their own key on the mock. */
-async function researchAddon(options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> {
-  const addon = await addonWithKey(mock, { key: OWNER_KEY, ...options });
-  await mock.control.setKey({ key: TEAMMATE_KEY, credits: 100_000, tier: '3' });
-  trackKey(addon.env, TEAMMATE_KEY);
-  Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: TEAMMATE_KEY, API_BASE_URL: mock.url, API_TIER: '3' });
-  return addon;
-}
-
-function sidebar(addon: LoadedAddon, name: string, args: unknown[] = [], user = OWNER): unknown {
-  return addon.bundle.callFromSidebar(name, args, user);
-}
+const researchAddon = (options: Partial<GasEnvironmentOptions> = {}): Promise<Addon> =>
+  addonForTwo(mock, { owner: OWNER_KEY, teammate: TEAMMATE_KEY }, options);
 
 function start(addon: LoadedAddon, request: object, user = OWNER): Summary {
   const summary = sidebar(addon, 'startResearch', [request], user);

@@ -4,9 +4,8 @@
 // fakes, with that switch on and off, and every cell must equal the API's text exactly.
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { capCellText } from '../../src/core/cells';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
+import { addonWithKey, OWNER, useIntegrationMock } from './harness';
 import { expectSummaryShape, readSheet, type Summary } from './research-helpers';
 
 const SEED = 11;
@@ -39,13 +38,7 @@ const HOSTILE = [
 const TEXT_FIELDS = ['full_name', 'headline', 'active_experience_title', 'location_full'] as const;
 const STATUS_PATH = /\/api\/search\/deep_research\/[^/?]+\?/;
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
 
 /** What the API said for each profile id and field, as the hostile texts were put into its answers. */
 type Served = Map<string, Record<string, string>>;

@@ -1,17 +1,10 @@
 // getUsage through the built bundle: what this document's formulas spent and what the caller's own enrichment runs
 // spent, by UTC day and month, as the Settings panel shows them.
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { UsageView } from '../../src/core/contract';
-import { continueUntilDone, inputSheet, sidebar, start, url } from './enrichment-helpers';
-import { addonWithKey, checkKeysAndDisposeAddons, formula, OWNER, TEAMMATE } from './harness';
+import { continueUntilDone, inputSheet, start, url } from './enrichment-helpers';
+import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
 
-let mock: SpawnedMockApi;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: 13 });
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(13);
 
 const MAY_FIRST = Date.UTC(2025, 4, 1, 9, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
