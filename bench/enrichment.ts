@@ -37,8 +37,6 @@ interface Measured {
   charged: number;
   setValues: number;
   serviceCalls: number;
-  /** Utilities.computeDigest: hashing cache keys, computed in the script (no round trip to a Google service). */
-  hashing: number;
   propertyWrites: number;
 }
 
@@ -99,7 +97,7 @@ async function measure(context: BenchContext, tier: Tier, rows: number): Promise
     const request: EnrichmentRequest = { sheetName: 'Leads', inputA1: `A1:A${rows + 1}`, operation: 'scrape' };
     const preview = call<EnrichmentPreview>('previewEnrichment', [request]);
     const [setValuesBefore, callsBefore] = [env.spreadsheet.stats.setValuesCalls, env.stats.serviceCalls];
-    const [writesBefore, hashingBefore] = [propertyWrites(env), hashing(env)];
+    const writesBefore = propertyWrites(env);
     const startedAt = env.clock.now();
     let summary = call<RunSummary>('startEnrichment', [request]);
     let sidebarCalls = 1;
@@ -122,7 +120,6 @@ async function measure(context: BenchContext, tier: Tier, rows: number): Promise
       charged: log.reduce((sum, entry) => sum + entry.credits, 0),
       setValues: env.spreadsheet.stats.setValuesCalls - setValuesBefore,
       serviceCalls: env.stats.serviceCalls - callsBefore,
-      hashing: hashing(env) - hashingBefore,
       propertyWrites: propertyWrites(env) - writesBefore,
     };
   } finally {
@@ -130,8 +127,6 @@ async function measure(context: BenchContext, tier: Tier, rows: number): Promise
     context.envs.dispose(env);
   }
 }
-
-const hashing = (env: GasEnvironment) => env.stats.callsByName['Utilities.computeDigest'] ?? 0;
 
 function propertyWrites(env: GasEnvironment): number {
   return PROPERTY_WRITES.reduce((sum, name) => sum + (env.stats.callsByName[name] ?? 0), 0);
@@ -150,8 +145,8 @@ function figuresOf(run: Measured): Figure[] {
     { label: label('sidebar calls (start + continue)'), addon: String(run.sidebarCalls) },
     { label: label('setValues per 100 rows'), addon: per100(run.setValues, run.rows) },
     {
-      label: label('service calls per 100 rows (of which hashing cache keys)'),
-      addon: `${per100(run.serviceCalls, run.rows)} (${per100(run.hashing, run.rows)})`,
+      label: label('service calls per 100 rows'),
+      addon: per100(run.serviceCalls, run.rows),
     },
     { label: label('property writes per 100 rows'), addon: per100(run.propertyWrites, run.rows) },
     {

@@ -4,7 +4,8 @@
 import { documentCache } from '../adapters/cache';
 import { urlFetchHttp } from '../adapters/http';
 import { documentStore } from '../adapters/properties';
-import { documentLock, sha256Hex, systemClock } from '../adapters/runtime';
+import { documentLock, systemClock } from '../adapters/runtime';
+import { sha256Hex } from '../core/sha256';
 import { RunRegistry } from '../core/enrichment/registry';
 import * as work from '../core/enrichment/work';
 import type { Settings } from '../core/settings';

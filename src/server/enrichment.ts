@@ -5,7 +5,8 @@
 import { documentCache } from '../adapters/cache';
 import { urlFetchHttp } from '../adapters/http';
 import { userStore } from '../adapters/properties';
-import { sha256Hex, systemClock } from '../adapters/runtime';
+import { systemClock } from '../adapters/runtime';
+import { sha256Hex } from '../core/sha256';
 import { noKeyError } from '../core/api/errors';
 import { BACKGROUND_RUN_BUDGET_MS, type BackgroundWork } from '../core/background';
 import type { EnrichmentPreview, EnrichOperation, FieldChoices, RunSummary, SelectionInfo } from '../core/contract';

@@ -2,7 +2,8 @@
 // owner's user properties), UrlFetchApp, the document cache, and this document's ledger of formula spending.
 import { documentCache } from '../adapters/cache';
 import { urlFetchHttp } from '../adapters/http';
-import { sha256Hex, systemClock } from '../adapters/runtime';
+import { systemClock } from '../adapters/runtime';
+import { sha256Hex } from '../core/sha256';
 import type { CellValue } from '../core/cells';
 import type { FormulaContext } from '../core/formulas/context';
 import { enrichProfileLookup, findContactsLookup, runLookup, scrapeProfileLookup } from '../core/formulas/lookups';
