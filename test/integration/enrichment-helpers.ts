@@ -5,7 +5,7 @@ import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { Tier } from '../../src/core/api/types';
 import type { EnrichmentPreview, EnrichmentRequest, RunSummary } from '../../src/core/contract';
 import type { LoadedAddon } from './harness';
-import { addonWithKey, OWNER, sidebar } from './harness';
+import { addonWithKey, OWNER, requestUrl, sidebar } from './harness';
 import { createSyncHttp, type SyncHttp } from '../contract/sync-http';
 
 export const SCRAPE_PATH = '/api/enrich/scrape';
@@ -86,14 +86,13 @@ export class ClockBridge {
   ) {
     this.synced = env.clock.now();
     const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-    const urlOf = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
     env.globals.UrlFetchApp = {
       fetch: (request: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions) => {
         this.before([request]);
         return params === undefined ? real.fetch(request) : real.fetch(request, params);
       },
       fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
-        this.before(requests.map(urlOf));
+        this.before(requests.map(requestUrl));
         return real.fetchAll(requests);
       },
     };

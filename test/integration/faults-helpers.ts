@@ -10,7 +10,7 @@ import type { MockFault, MockLogEntry } from '../../dev/mock-api/protocol';
 import type { SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { Tier } from '../../src/core/api/types';
 import { createSyncHttp, type SyncHttp } from '../contract/sync-http';
-import { keyLeaks, type LoadedAddon } from './harness';
+import { keyLeaks, requestUrl, type LoadedAddon } from './harness';
 
 /** What one scenario measured; every figure but faultsInjected should be 0. */
 export interface FaultFigures {
@@ -120,8 +120,6 @@ export function differingCells(actual: readonly unknown[], expected: readonly un
 
 // ---------- Injecting ----------
 
-const urlOf = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
-
 /**
  * Calls `before(nth, urls)` ahead of each UrlFetchApp.fetchAll (1-based), inside the running execution, and
  * `after(nth, urls)` once it answered. Wraps what the environment's UrlFetchApp is now, so hooks compose.
@@ -136,7 +134,7 @@ export function aroundFetchAll(
     fetch: real.fetch.bind(real),
     fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
       const nth = ++calls;
-      const urls = requests.map(urlOf);
+      const urls = requests.map(requestUrl);
       hooks.before?.(nth, urls);
       const responses = real.fetchAll(requests);
       hooks.after?.(nth, urls);
@@ -250,38 +248,6 @@ export function fillDocumentStore(env: GasEnvironment, freeBytes: number): void 
     store[key] = 'x'.repeat(size);
     left -= key.length + size;
   }
-}
-
-/**
- * Rewrites the JSON answers of requests matching `path` before the add-on reads them, as a service could send them:
- * `rewrite` changes the parsed answer in place. Status and headers stay as the mock sent them.
- */
-export function rewriteAnswers(
-  env: GasEnvironment,
-  path: RegExp,
-  rewrite: (answer: Record<string, unknown>, url: string) => void,
-): void {
-  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-  const rewritten = (response: GoogleAppsScript.URL_Fetch.HTTPResponse, url: string) => {
-    if (response.getResponseCode() !== 200) return response;
-    const answer = JSON.parse(response.getContentText()) as Record<string, unknown>;
-    rewrite(answer, url);
-    const body = JSON.stringify(answer);
-    return {
-      getResponseCode: () => response.getResponseCode(),
-      getHeaders: () => response.getHeaders(),
-      getAllHeaders: () => response.getAllHeaders(),
-      getContentText: () => body,
-    };
-  };
-  env.globals.UrlFetchApp = {
-    fetch: real.fetch.bind(real),
-    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) =>
-      real.fetchAll(requests).map((response, i) => {
-        const url = urlOf(requests[i]);
-        return path.test(url) ? rewritten(response, url) : response;
-      }),
-  };
 }
 
 /** An own `__proto__` key, as JSON.parse makes one from `{"__proto__": …}` (plain assignment would change the prototype). */

@@ -24,14 +24,13 @@ import {
   largestPropertyBytes,
   resetUrlFetchQuota,
   useUpUrlFetchQuota,
-  rewriteAnswers,
   scenarioKey,
   withOwnProtoKey,
   type FaultFigures,
   type FaultLab,
   type ScenarioOutcome,
 } from './faults-helpers';
-import { OWNER, slowRequests, TEAMMATE, type LoadedAddon } from './harness';
+import { OWNER, rewriteAnswers, slowRequests, TEAMMATE, type LoadedAddon } from './harness';
 import { entriesOf, expectedProfiles, readSheet } from './research-helpers';
 
 type Rows = unknown[][];

@@ -160,6 +160,43 @@ export function keyLeaks(env: GasEnvironment, key: string): string[] {
   return leaks;
 }
 
+/** The URL of what UrlFetchApp.fetchAll takes: a URL, or a request object. */
+export function requestUrl(request: unknown): string {
+  return typeof request === 'string' ? request : (request as { url: string }).url;
+}
+
+/**
+ * Rewrites the JSON answers of requests matching `path` before the add-on reads them, as a service could send them:
+ * `rewrite` changes the parsed answer in place. Status and headers stay as the mock sent them.
+ */
+export function rewriteAnswers(
+  env: GasEnvironment,
+  path: RegExp,
+  rewrite: (answer: Record<string, unknown>, url: string) => void,
+): void {
+  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
+  const rewritten = (response: GoogleAppsScript.URL_Fetch.HTTPResponse, url: string) => {
+    if (response.getResponseCode() !== 200) return response;
+    const answer = JSON.parse(response.getContentText()) as Record<string, unknown>;
+    rewrite(answer, url);
+    const body = JSON.stringify(answer);
+    return {
+      getResponseCode: () => response.getResponseCode(),
+      getHeaders: () => response.getHeaders(),
+      getAllHeaders: () => response.getAllHeaders(),
+      getContentText: () => body,
+    };
+  };
+  env.globals.UrlFetchApp = {
+    fetch: real.fetch.bind(real),
+    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) =>
+      real.fetchAll(requests).map((response, i) => {
+        const url = requestUrl(requests[i]);
+        return path.test(url) ? rewritten(response, url) : response;
+      }),
+  };
+}
+
 /**
  * Makes every UrlFetchApp request whose URL matches take `ms` more of FAKE time (a slow service, without waiting):
  * the fake clock moves on once per fetch, and once per fetchAll holding a matching request (the requests of one
@@ -168,7 +205,6 @@ export function keyLeaks(env: GasEnvironment, key: string): string[] {
  */
 export function slowRequests(env: GasEnvironment, urlPattern: RegExp, ms: number | ((nth: number) => number)): void {
   const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-  const url = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
   let slowed = 0;
   const pass = () => env.clock.advance(typeof ms === 'number' ? ms : ms(++slowed));
   env.globals.UrlFetchApp = {
@@ -179,7 +215,7 @@ export function slowRequests(env: GasEnvironment, urlPattern: RegExp, ms: number
     },
     fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
       const responses = real.fetchAll(requests);
-      if (requests.some((request) => urlPattern.test(url(request)))) pass();
+      if (requests.some((request) => urlPattern.test(requestUrl(request)))) pass();
       return responses;
     },
   };

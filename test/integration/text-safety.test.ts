@@ -5,7 +5,7 @@
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { capCellText } from '../../src/core/cells';
-import { addonWithKey, OWNER, useIntegrationMock } from './harness';
+import { addonWithKey, OWNER, rewriteAnswers, useIntegrationMock } from './harness';
 import { expectSummaryShape, readSheet, type Summary } from './research-helpers';
 
 const SEED = 11;
@@ -49,10 +49,8 @@ type Served = Map<string, Record<string, string>>;
  */
 function serveHostileResults(env: GasEnvironment): Served {
   const served: Served = new Map();
-  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-  const hostile = (response: GoogleAppsScript.URL_Fetch.HTTPResponse) => {
-    const answer = JSON.parse(response.getContentText()) as { results?: Array<Record<string, unknown>> };
-    for (const profile of answer.results ?? []) {
+  rewriteAnswers(env, STATUS_PATH, (answer) => {
+    for (const profile of (answer.results as Array<Record<string, unknown>> | undefined) ?? []) {
       const id = String(profile.id);
       const position = served.has(id) ? [...served.keys()].indexOf(id) : served.size;
       const texts: Record<string, string> = {};
@@ -60,19 +58,7 @@ function serveHostileResults(env: GasEnvironment): Served {
       Object.assign(profile, texts);
       served.set(id, texts);
     }
-    const body = JSON.stringify(answer);
-    return {
-      getResponseCode: () => response.getResponseCode(),
-      getHeaders: () => response.getHeaders(),
-      getAllHeaders: () => response.getAllHeaders(),
-      getContentText: () => body,
-    };
-  };
-  env.globals.UrlFetchApp = {
-    fetch: real.fetch.bind(real),
-    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest>) =>
-      real.fetchAll(requests).map((response, i) => (STATUS_PATH.test(requests[i].url) ? hostile(response) : response)),
-  };
+  });
   return served;
 }
 
