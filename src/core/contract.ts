@@ -133,10 +133,12 @@ export interface RunSummary {
   inputA1: string;
   operation: EnrichOperation;
   status: RunStatus;
+  /** Non-blank inputs. */
   total: number;
+  /** Inputs with a status. */
   done: number;
   ok: number;
-  /** PRIVATE rows included. */
+  /** NOT FOUND and PRIVATE rows. */
   notFound: number;
   failed: number;
   invalid: number;

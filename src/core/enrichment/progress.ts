@@ -1,21 +1,13 @@
 // A run's progress, read from its column: the status cells are the per-row state, so the counts always describe
 // the column's current rows (rows added, removed or sorted during the run included).
+import type { RunSummary } from '../contract';
 import { isBlank } from '../text';
 import type { OperationSpec } from './operations';
 import { inputState } from './rows';
 import { statusKind } from './status';
 
-export interface RunCounts {
-  /** Non-blank inputs. */
-  total: number;
-  /** Inputs with a status. */
-  done: number;
-  ok: number;
-  /** NOT FOUND and PRIVATE. */
-  notFound: number;
-  failed: number;
-  invalid: number;
-}
+/** The counts of a run's rows, as the sidebar shows them. */
+export type RunCounts = Pick<RunSummary, 'total' | 'done' | 'ok' | 'notFound' | 'failed' | 'invalid'>;
 
 export const NO_COUNTS: RunCounts = { total: 0, done: 0, ok: 0, notFound: 0, failed: 0, invalid: 0 };
 

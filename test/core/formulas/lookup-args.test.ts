@@ -1,25 +1,13 @@
 // What the per-row lookups take and give, as Sheets passes arguments: output rows line up with input rows, headers
 // only when asked, and nothing that would misalign (several columns, a missing argument) is accepted.
-import type { HttpRequest } from '../../../src/core/ports';
 import {
   enrichProfileLookup,
   findContactsLookup,
   runLookup,
   scrapeProfileLookup,
 } from '../../../src/core/formulas/lookups';
-import { json, queryOf } from '../api/fakes';
-import { formulaSetup } from './context';
-import { contactLookup, profileRecord, scrapedProfile } from '../fields/samples';
-
-/** Profiles named after their slug; any contact lookup finds the sample contacts. */
-function profileApi(request: HttpRequest) {
-  if (request.url.includes('/api/enrich/contacts')) return json(200, contactLookup);
-  const slug = (queryOf(request).network_url ?? '').split('/in/')[1];
-  if (request.url.includes('/api/enrich/network')) return json(200, { ...profileRecord, full_name: slug });
-  return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
-}
-
-const url = (slug: string) => `https://www.network.com/in/${slug}`;
+import { formulaSetup, profileApi, url } from './context';
+import { scrapedProfile } from '../fields/samples';
 
 describe('per-row lookups: rows line up', () => {
   const setup = () => formulaSetup(profileApi);

@@ -1,4 +1,3 @@
-import type { HttpRequest } from '../../../src/core/ports';
 import {
   enrichProfileLookup,
   findContactsLookup,
@@ -8,27 +7,12 @@ import {
 import { MIN_BATCH_ESTIMATE_MS } from '../../../src/core/fetch/engine';
 import { FormulaError } from '../../../src/core/formulas/args';
 import { deadlineOf, type FormulaContext } from '../../../src/core/formulas/context';
-import { json, queryOf } from '../api/fakes';
-import { formulaSetup } from './context';
-import { contactLookup, contactNotFound, profileRecord, scrapedProfile } from '../fields/samples';
-
-/** Answers a scrape with the sample profile renamed after the slug; slugs "missing-…" are 404. */
-function profileApi(request: HttpRequest) {
-  const query = queryOf(request);
-  if (request.url.includes('/api/enrich/contacts')) {
-    return json(200, query.email?.endsWith('@nobody.example') ? contactNotFound : contactLookup);
-  }
-  const slug = (query.network_url ?? '').split('/in/')[1];
-  if (slug.startsWith('missing-')) return json(404, { detail: 'Profile not found.' });
-  if (request.url.includes('/api/enrich/network')) return json(200, { ...profileRecord, full_name: slug });
-  return json(200, { ...scrapedProfile, profile: { ...scrapedProfile.profile, name: slug } });
-}
+import { queryOf } from '../api/fakes';
+import { formulaSetup, profileApi, url } from './context';
 
 function setup(options: Parameters<typeof formulaSetup>[1] = {}) {
   return formulaSetup(profileApi, options);
 }
-
-const url = (slug: string) => `https://www.network.com/in/${slug}`;
 
 /** The context of an execution that has only `leftMs` before its deadline. */
 function withTimeLeft(context: FormulaContext, now: number, leftMs: number): FormulaContext {
