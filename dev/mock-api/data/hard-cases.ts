@@ -92,7 +92,7 @@ export const HARD_CASE_PLACES: Record<Quirk, string> = {
   null_arrays:
     'profile record: array fields null; scraped (fixture only): websites, emails, skills, languages, certifications, honors null',
   missing_fields:
-    'profile record: MISSING_PROFILE_RECORD_FIELDS absent; scraped (fixture only): MISSING_SCRAPED_PROFILE_FIELDS absent',
+    'profile record: MISSING_PROFILE_RECORD_FIELDS absent; scraped (fixture only): MISSING_SCRAPED_FIELDS, and MISSING_SCRAPED_CORE_FIELDS in its profile, absent',
   extra_fields: 'EXTRA_FIELDS added at the root (and in profile / experience entries)',
 };
 
@@ -120,8 +120,9 @@ export const NULLED_PROFILE_RECORD_ARRAYS = [
   'experience_recently_started',
   'experience_recently_closed',
 ] as const;
+// The scraped profile's own fields (…_SCRAPED_…) and those of its `profile` member, a ScrapedProfileCore (…_CORE_…).
 export const NULLED_SCRAPED_ARRAYS = ['skills', 'languages', 'certifications', 'honors'] as const;
-export const NULLED_SCRAPED_PROFILE_ARRAYS = ['websites', 'emails'] as const;
+export const NULLED_SCRAPED_CORE_ARRAYS = ['websites', 'emails'] as const;
 
 export const MISSING_PROFILE_RECORD_FIELDS = [
   'middle_name',
@@ -134,7 +135,7 @@ export const MISSING_PROFILE_RECORD_FIELDS = [
   'op_created_at',
 ] as const;
 export const MISSING_SCRAPED_FIELDS = ['certifications', 'honors'] as const;
-export const MISSING_SCRAPED_PROFILE_FIELDS = ['microblog_handle', 'last_updated'] as const;
+export const MISSING_SCRAPED_CORE_FIELDS = ['microblog_handle', 'last_updated'] as const;
 
 /** Fields no client knows about; they must pass through or be ignored. */
 export const EXTRA_FIELDS = {

@@ -12,10 +12,10 @@ import {
   fixtureQuirks,
   MISSING_PROFILE_RECORD_FIELDS,
   MISSING_SCRAPED_FIELDS,
-  MISSING_SCRAPED_PROFILE_FIELDS,
+  MISSING_SCRAPED_CORE_FIELDS,
   NULLED_PROFILE_RECORD_ARRAYS,
   NULLED_SCRAPED_ARRAYS,
-  NULLED_SCRAPED_PROFILE_ARRAYS,
+  NULLED_SCRAPED_CORE_ARRAYS,
   STRUCTURAL_QUIRKS,
   type Quirk,
 } from './hard-cases';
@@ -168,11 +168,11 @@ function withScrapedStructuralQuirks(scraped: ScrapedProfile, person: Person): S
   }
   if (isFixture(person, 'null_arrays')) {
     for (const field of NULLED_SCRAPED_ARRAYS) top[field] = null;
-    for (const field of NULLED_SCRAPED_PROFILE_ARRAYS) profile[field] = null;
+    for (const field of NULLED_SCRAPED_CORE_ARRAYS) profile[field] = null;
   }
   if (isFixture(person, 'missing_fields')) {
     for (const field of MISSING_SCRAPED_FIELDS) delete top[field];
-    for (const field of MISSING_SCRAPED_PROFILE_FIELDS) delete profile[field];
+    for (const field of MISSING_SCRAPED_CORE_FIELDS) delete profile[field];
   }
   return { ...top, profile } as unknown as ScrapedProfile;
 }
