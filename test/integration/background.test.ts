@@ -4,7 +4,7 @@
 jest.setTimeout(30_000); // forty jobs started through the bundle take a few seconds on a busy 2-core machine
 import type { GasEnvironment, GasEnvironmentOptions, UncertainAnswers } from '../../dev/gas-fakes';
 import { type LoadedAddon, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
-import { addonForTwo, expectSummaryShape, readSheet, type Summary } from './research-helpers';
+import { addonForTwo, expectSummaryShape, readSheet, resultsAppear, type Summary } from './research-helpers';
 
 const SEED = 11;
 const OWNER_KEY = 'lk_test_background_owner_0000000a1b2';
@@ -63,15 +63,6 @@ function background(env: GasEnvironment, user = OWNER): { trigger?: string; prob
   };
 }
 
-/** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
-async function resultsAppear(jobId: string, count?: number): Promise<void> {
-  const state = await mock.control.job(jobId);
-  const times = state.resultTimes;
-  const target = count === undefined ? times[times.length - 1] : times[count - 1];
-  const { jobTime } = await mock.control.clock();
-  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
-}
-
 async function statusRequests(): Promise<number> {
   return (await mock.control.requests({ method: 'GET', path: STATUS_PATH })).length;
 }
@@ -94,11 +85,11 @@ describe.each([true, false])('with getUserTriggers listing add-on triggers: %s',
     expect(addon.env.triggers.refused()).toEqual([]);
     expect(JSON.parse(background(addon.env).trigger!)).toMatchObject({ uid: triggersOf(addon)[0].id });
 
-    await resultsAppear(one.jobId);
+    await resultsAppear(mock, one.jobId);
     fireTrigger(addon);
     expect(summaryOf(addon, one.jobId)).toMatchObject({ status: 'completed', rowsWritten: 10, error: null });
     expect(triggersOf(addon)).toHaveLength(1);
-    await resultsAppear(two.jobId);
+    await resultsAppear(mock, two.jobId);
     fireTrigger(addon);
     expect(summaryOf(addon, two.jobId)).toMatchObject({ status: 'completed', rowsWritten: 30, error: null });
     expect(readSheet(addon.env, two.sheetName).rows).toHaveLength(30);
@@ -122,7 +113,7 @@ describe.each([true, false])('with getUserTriggers listing add-on triggers: %s',
     );
     expect(JSON.parse(background(addon.env).trigger!)).toMatchObject({ uid: listed ? orphan : null });
 
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     fireTrigger(addon);
     expect(summaryOf(addon, job.jobId)).toMatchObject({ status: 'completed', rowsWritten: 10, error: null });
     expect(addon.env.triggers.list()).toEqual([]);
@@ -138,7 +129,7 @@ describe.each([true, false])('with getUserTriggers listing add-on triggers: %s',
     const [second] = triggersOf(addon);
     expect(second.id).not.toBe(first.id);
     expect(addon.env.triggers.refused()).toEqual([]);
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     expect(addon.bundle.fireTimeTriggers({ id: second.id })).toEqual([
       { id: second.id, handler: HANDLER, user: OWNER },
     ]);
@@ -178,7 +169,7 @@ describe.each([
     const addon = await backgroundAddon({ uncertain: { ...withheld, userTriggersListAddOnClockTriggers: false } });
     const { env } = addon;
     const job = start(addon, 'nurses in Porto', 20);
-    await resultsAppear(job.jobId, 5);
+    await resultsAppear(mock, job.jobId, 5);
     const asked = await statusRequests();
     fireTrigger(addon);
     // Nothing was asked or written; the trigger is gone and the owner is told, on their unfinished job only.
@@ -197,11 +188,11 @@ describe.each([
     // Where the trigger gets its document after all, it finishes the job and the problem is gone.
     Object.assign(env.uncertain, { clockTriggerGetsSpreadsheet: true, clockTriggerGetsDocumentProperties: true });
     Object.assign(env.uncertain, { clockTriggerGetsDocumentLock: true });
-    await resultsAppear(job.jobId, 15);
+    await resultsAppear(mock, job.jobId, 15);
     fireTrigger(addon);
     expect(summaryOf(addon, job.jobId)).toMatchObject({ rowsWritten: 15, error: null });
     expect(background(env).problem).toBeUndefined();
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     fireTrigger(addon);
     expect(summaryOf(addon, job.jobId)).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
     expect(env.triggers.list()).toEqual([]);
@@ -216,7 +207,7 @@ describe.each([
     expect(triggersOf(addon)).toHaveLength(1);
     fireTrigger(addon);
     expect(summaryOf(addon, job.jobId).error).toMatch(NO_DOCUMENT);
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 20, error: null });
     expect(addon.env.triggers.list()).toEqual([]);
     expect(background(addon.env)).toEqual({});
@@ -267,7 +258,7 @@ describe('a trigger run that finds no work it can do deletes the trigger', () =>
     const addon = await backgroundAddon();
     const mine = start(addon, 'nurses in Porto', 10);
     const theirs = start(addon, 'data scientists in Paris', 10, TEAMMATE);
-    await resultsAppear(theirs.jobId);
+    await resultsAppear(mock, theirs.jobId);
     fireTrigger(addon, TEAMMATE);
     expect(summaryOf(addon, theirs.jobId)).toMatchObject({ status: 'completed' });
     expect(triggersOf(addon, TEAMMATE)).toEqual([]);
@@ -281,7 +272,7 @@ describe('an open sidebar that costs nothing when nothing happens', () => {
     const addon = await backgroundAddon();
     const { env } = addon;
     const job = start(addon, 'nurses in Porto', 20);
-    await resultsAppear(job.jobId, 5);
+    await resultsAppear(mock, job.jobId, 5);
     let writes = writesOf(env);
     expect(poll(addon)[0].rowsWritten).toBe(5);
     expect(writesOf(env)).toBeGreaterThan(writes); // the counter sees the poll that did change something
@@ -324,7 +315,7 @@ describe('many of one user’s jobs failing at once', () => {
     expect(oneEntry.length).toBeGreaterThan(9 * 1024);
 
     await mock.control.clearFaults();
-    await resultsAppear(jobs[0].jobId);
+    await resultsAppear(mock, jobs[0].jobId);
     const [newest] = poll(addon).filter((summary) => summary.jobId === jobs[0].jobId);
     expect(newest).toMatchObject({ status: 'completed', error: null });
   });

@@ -3,6 +3,7 @@
 import type { CellValue, GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { profileRecordForQuery } from '../../dev/mock-api/data';
+import { PENDING_MS, SEARCHING_MS } from '../../dev/mock-api/jobs';
 import type { JobInternalState } from '../../dev/mock-api/protocol';
 import type { ProfileRecord } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
@@ -144,4 +145,17 @@ export async function addonForTwo(
   trackKey(addon.env, keys.teammate);
   Object.assign(addon.env.properties.user(TEAMMATE), { API_KEY: keys.teammate, API_BASE_URL: mock.url, API_TIER: '3' });
   return addon;
+}
+
+/**
+ * Moves the mock's job clock until `count` results of the job exist (all of them when omitted; for a job without
+ * results, until its search is over).
+ */
+export async function resultsAppear(mock: SpawnedMockApi, jobId: string, count?: number): Promise<void> {
+  const state = await mock.control.job(jobId);
+  const times = state.resultTimes;
+  const last = times[times.length - 1] ?? state.createdAtJobTime + PENDING_MS + SEARCHING_MS;
+  const target = count === undefined ? last : times[count - 1];
+  const { jobTime } = await mock.control.clock();
+  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
 }

@@ -7,6 +7,7 @@ import {
   expectedProfiles,
   expectSummaryShape,
   readSheet,
+  resultsAppear,
   type Summary,
 } from './research-helpers';
 
@@ -24,15 +25,6 @@ const OURS = [
 
 const mock = useIntegrationMock(SEED);
 
-/** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
-async function resultsAppear(jobId: string, count?: number): Promise<void> {
-  const state = await mock.control.job(jobId);
-  const times = state.resultTimes;
-  const target = count === undefined ? times[times.length - 1] : times[count - 1];
-  const { jobTime } = await mock.control.clock();
-  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
-}
-
 describe("a results sheet with the user's own columns", () => {
   it("keeps the user's formulas, text and formats, between and next to ours, through every later poll", async () => {
     const addon = await addonWithKey(mock, { key: KEY });
@@ -45,7 +37,7 @@ describe("a results sheet with the user's own columns", () => {
     };
     const job = call('startResearch', [{ query: 'data engineers in Lisbon', limit: 30 }]) as Summary;
     expectSummaryShape(job);
-    await resultsAppear(job.jobId, 8);
+    await resultsAppear(mock, job.jobId, 8);
     expect(poll()).toMatchObject({ status: 'processing', rowsWritten: 8 });
     const sheet = env.spreadsheet.sheet(job.sheetName);
     expect(readSheet(env, job.sheetName).headers).toEqual(OURS);
@@ -68,7 +60,7 @@ describe("a results sheet with the user's own columns", () => {
 
     let summary = job;
     for (let polls = 0; summary.status !== 'completed' && polls < 10; polls++) {
-      await resultsAppear(job.jobId, Math.min(30, 8 + 6 * (polls + 1)));
+      await resultsAppear(mock, job.jobId, Math.min(30, 8 + 6 * (polls + 1)));
       summary = poll();
       // The user's formulas reach row 31: count the rows by their id.
       expect(summary.rowsWritten).toBe(

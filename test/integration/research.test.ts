@@ -16,6 +16,7 @@ import {
   expectSummaryShape,
   killAfterSetValues,
   readSheet,
+  resultsAppear,
   type Summary,
 } from './research-helpers';
 
@@ -83,15 +84,6 @@ function fireTrigger(addon: LoadedAddon, user = OWNER): void {
 
 function triggersOf(addon: LoadedAddon, user = OWNER) {
   return addon.env.triggers.list().filter((trigger) => trigger.owner === user);
-}
-
-/** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
-async function resultsAppear(jobId: string, count?: number): Promise<void> {
-  const state = await mock.control.job(jobId);
-  const times = state.resultTimes;
-  const target = count === undefined ? (times[times.length - 1] ?? state.createdAtJobTime + 35_000) : times[count - 1];
-  const { jobTime } = await mock.control.clock();
-  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
 }
 
 /** The document's registry entry of a job, as stored (cursor included). */
@@ -220,7 +212,7 @@ describe('a long job, polled by the sidebar and the trigger', () => {
     const job = start(addon, { query: 'nurses in Porto', limit: 60 });
     const state = await mock.control.job(job.jobId);
     expect(state.duplicatePositions.every((entry) => entry.position < 100 && entry.repeats < 100)).toBe(true);
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     const [summary] = poll(addon);
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 57 });
     await expectExactSheets(addon, summary);
@@ -231,9 +223,9 @@ describe('jobs that end otherwise', () => {
   it('a job failing midway keeps its rows and shows its error, also after later polls', async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'engineers who fail fast', limit: 40 });
-    await resultsAppear(job.jobId, 8);
+    await resultsAppear(mock, job.jobId, 8);
     expect(poll(addon)[0]).toMatchObject({ status: 'processing', rowsWritten: 8, error: null });
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     const [failed] = poll(addon);
     expect(failed).toMatchObject({ status: 'error', error: JOB_ERROR_TEXT, rowsWritten: 20, finalResultsCount: 20 });
     await expectExactSheets(addon, failed, 20);
@@ -247,9 +239,9 @@ describe('jobs that end otherwise', () => {
   it('a cancelled job keeps the rows found until then', async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'product designers in Berlin', limit: 50 });
-    await resultsAppear(job.jobId, 12);
+    await resultsAppear(mock, job.jobId, 12);
     poll(addon);
-    await resultsAppear(job.jobId, 17);
+    await resultsAppear(mock, job.jobId, 17);
     const cancelled = sidebar(addon, 'cancelResearch', [job.jobId]);
     expectSummaryShape(cancelled);
     expect(cancelled).toMatchObject({ status: 'cancelled', rowsWritten: 17, error: null });
@@ -259,7 +251,7 @@ describe('jobs that end otherwise', () => {
     ).toHaveLength(1);
     expect(triggersOf(addon)).toEqual([]);
     // Cancelling again, or after it ended, asks nothing more of the service.
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     expect(sidebar(addon, 'cancelResearch', [job.jobId])).toEqual(cancelled);
     expect(await mock.control.requests({ path: /\/cancel$/ })).toHaveLength(1);
     expect(readSheet(addon.env, cancelled.sheetName).rows).toHaveLength(17);
@@ -268,14 +260,14 @@ describe('jobs that end otherwise', () => {
   it("a teammate whose key may not read the owner's job sees 403 on it; the job goes on for the owner", async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
-    await resultsAppear(job.jobId, 10);
+    await resultsAppear(mock, job.jobId, 10);
     const [mine] = poll(addon);
     expect(mine.rowsWritten).toBe(10);
     const jobEntries = () =>
       Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
     const registryBefore = jobEntries();
 
-    await resultsAppear(job.jobId, 20);
+    await resultsAppear(mock, job.jobId, 20);
     const [theirs] = poll(addon, TEAMMATE);
     expect(theirs).toMatchObject({ jobId: job.jobId, status: 'processing', rowsWritten: 10 });
     expect(theirs.error).toMatch(/another API key.*403/);
@@ -290,7 +282,7 @@ describe('jobs that end otherwise', () => {
     expect(triggersOf(addon)).toHaveLength(1);
     expect(triggersOf(addon, TEAMMATE)).toEqual([]);
 
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     fireTrigger(addon);
     const done = summaryOf(addon, job.jobId);
     expect(done).toMatchObject({ status: 'completed', rowsWritten: 30, error: null });
@@ -316,7 +308,7 @@ describe('jobs that end otherwise', () => {
   it('a teammate whose settings point at another service is told so, and the job is left alone', async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'nurses in Porto', limit: 20 });
-    await resultsAppear(job.jobId, 5);
+    await resultsAppear(mock, job.jobId, 5);
     addon.env.properties.user(TEAMMATE).API_BASE_URL = 'https://eu.api.enrich.example';
     const before = (await mock.control.requests()).length;
     const [theirs] = poll(addon, TEAMMATE);
@@ -334,11 +326,11 @@ describe('jobs that end otherwise', () => {
     const gone = start(addon, { query: 'fintech founders in London', limit: 20 });
     addon.env.clock.advance(1_000);
     const last = start(addon, { query: 'hospital pharmacists in Lyon', limit: 20 });
-    await resultsAppear(first.jobId, 5);
+    await resultsAppear(mock, first.jobId, 5);
     poll(addon);
     await mock.control.deleteJob(gone.jobId);
-    await resultsAppear(first.jobId);
-    await resultsAppear(last.jobId);
+    await resultsAppear(mock, first.jobId);
+    await resultsAppear(mock, last.jobId);
     const summaries = poll(addon);
     expect(summaries.map((summary) => summary.jobId)).toEqual([last.jobId, gone.jobId, first.jobId]);
     const byId = new Map(summaries.map((summary) => [summary.jobId, summary]));
@@ -372,8 +364,8 @@ describe('the background trigger', () => {
     const theirs = start(addon, { query: 'fintech founders in London', limit: 10 }, TEAMMATE);
     expect(triggersOf(addon, TEAMMATE)).toEqual([expect.objectContaining({ kind: 'everyHours', everyHours: 1 })]);
 
-    await resultsAppear(one.jobId);
-    await resultsAppear(theirs.jobId);
+    await resultsAppear(mock, one.jobId);
+    await resultsAppear(mock, theirs.jobId);
     await mock.control.clearLog();
     fireTrigger(addon, TEAMMATE);
     const asked = await statusRequests();
@@ -394,7 +386,7 @@ describe('the background trigger', () => {
     expect(summaryOf(addon, one.jobId).status).toBe('completed');
     expect(summaryOf(addon, two.jobId).status).not.toBe('completed');
     expect(triggersOf(addon)).toHaveLength(1);
-    await resultsAppear(two.jobId);
+    await resultsAppear(mock, two.jobId);
     fireTrigger(addon);
     expect(summaryOf(addon, two.jobId)).toMatchObject({ status: 'completed', rowsWritten: 30 });
     expect(addon.env.triggers.list()).toEqual([]);
@@ -410,8 +402,8 @@ describe('the background trigger', () => {
     expect(addon.env.triggers.list()).toEqual([
       expect.objectContaining({ owner: OWNER, handler: HANDLER, kind: 'everyMinutes', everyMinutes: 1 }),
     ]);
-    await resultsAppear(job.jobId);
-    await resultsAppear(other.jobId);
+    await resultsAppear(mock, job.jobId);
+    await resultsAppear(mock, other.jobId);
     addon.env.clock.advance(60_000);
     expect(addon.bundle.fireTimeTriggers()).toEqual([{ id: expect.any(String), handler: HANDLER, user: OWNER }]);
     expect(list(addon).every((summary) => summary.status === 'completed')).toBe(true);
@@ -433,7 +425,7 @@ describe('the background trigger', () => {
     expect(list(addon, TEAMMATE)[0].error).toBeNull();
     expect(triggersOf(addon).filter((trigger) => trigger.handler === HANDLER)).toEqual([]);
     // The sidebar's polls carry the job to its end.
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 10, error: null });
   });
 });
@@ -442,7 +434,7 @@ describe('concurrency and time limits', () => {
   it('a poll that meets the document lock held elsewhere returns the summaries promptly and changes nothing', async () => {
     const addon = await researchAddon({ clock: 'virtual' });
     const job = start(addon, { query: 'data scientists in Paris', limit: 30 });
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     const release = addon.env.locks.holdDocumentLock();
     const jobEntries = () =>
       Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
@@ -469,7 +461,7 @@ describe('concurrency and time limits', () => {
     const addon = await researchAddon();
     await mock.control.nextJob({ duplicates: 1 });
     const job = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     // A slow service: every status request takes 150 s, so the poll's budget (4.5 min) ends after two pages of three.
     slowRequests(addon.env, /\/api\/search\/deep_research\/[^/?]+\?/, 150_000);
     const [cut] = poll(addon);
@@ -489,7 +481,7 @@ describe('concurrency and time limits', () => {
       const addon = await researchAddon();
       await mock.control.nextJob({ duplicates: 1 });
       const job = start(addon, { query: 'data engineers in Lisbon', limit: 238 });
-      await resultsAppear(job.jobId);
+      await resultsAppear(mock, job.jobId);
       const restore = killAfterSetValues(addon.env, cutAfter);
       try {
         expect(() => poll(addon)).toThrow('Exceeded maximum execution time');
@@ -508,7 +500,7 @@ describe('what arrives in the sheets', () => {
   it('keeps hard-case text as text: no formula, number or date, in text-formatted cells', async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'hard case engineers', limit: 5 });
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     const [summary] = poll(addon);
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 5 });
     const { env } = addon;
@@ -635,7 +627,7 @@ describe('what a job asks for and writes', () => {
     expect(await mock.control.requests({ method: 'POST', path: '/api/search/deep_research' })).toHaveLength(1);
     // The mock takes a missing limit as 100: 25 here means the add-on sent it.
     expect((await mock.control.job(job.jobId)).limit).toBe(25);
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     expect(poll(addon)[0]).toMatchObject({ status: 'completed', rowsWritten: 25, finalResultsCount: 25 });
   });
 
@@ -647,7 +639,7 @@ describe('what a job asks for and writes', () => {
     expect(allHeaders).toEqual(expect.arrayContaining(['id', 'full_name', 'headline', 'skills']));
     expect(allHeaders.filter((header) => /^(experience|education)(\.|$)/.test(header))).toEqual([]);
 
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     const [summary] = poll(addon);
     expect(summary).toMatchObject({ status: 'completed', rowsWritten: 12, error: null });
     const results = readSheet(addon.env, job.sheetName);
@@ -682,8 +674,8 @@ describe('pollResearch(jobId)', () => {
     const one = start(addon, { query: 'nurses in Porto', limit: 20 });
     addon.env.clock.advance(1_000);
     const other = start(addon, { query: 'data scientists in Paris', limit: 20 });
-    await resultsAppear(one.jobId);
-    await resultsAppear(other.jobId);
+    await resultsAppear(mock, one.jobId);
+    await resultsAppear(mock, other.jobId);
     await mock.control.clearLog();
 
     const summaries = poll(addon, OWNER, one.jobId);
@@ -713,7 +705,7 @@ describe('pollResearch(jobId)', () => {
   it('refuses a job id this spreadsheet does not know, readably and without asking the service', async () => {
     const addon = await researchAddon();
     const job = start(addon, { query: 'nurses in Porto', limit: 5 });
-    await resultsAppear(job.jobId);
+    await resultsAppear(mock, job.jobId);
     await mock.control.clearLog();
     expect(() => sidebar(addon, 'pollResearch', ['no-such-job'])).toThrow(
       new Error('That research job is not in this spreadsheet.'),

@@ -6,7 +6,7 @@ import type { GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { capCellText } from '../../src/core/cells';
 import { addonWithKey, OWNER, rewriteAnswers, useIntegrationMock } from './harness';
-import { expectSummaryShape, readSheet, type Summary } from './research-helpers';
+import { expectSummaryShape, readSheet, resultsAppear, type Summary } from './research-helpers';
 
 const SEED = 11;
 const KEY = 'lk_test_text_safety_000000000000e7f8';
@@ -80,13 +80,6 @@ function cutAfterWrites(env: GasEnvironment, n: number): () => void {
 }
 
 /** Moves the mock's job clock until `count` results of the job exist (all of them when omitted). */
-async function resultsAppear(jobId: string, count?: number): Promise<void> {
-  const { resultTimes } = await mock.control.job(jobId);
-  const { jobTime } = await mock.control.clock();
-  const target = resultTimes[(count ?? resultTimes.length) - 1];
-  if (target > jobTime) await mock.control.advanceClock(target - jobTime);
-}
-
 describe.each([true, false])(
   'research text, plain-text format stops setValues parsing: %p',
   (plainTextStopsParsing) => {
@@ -96,7 +89,7 @@ describe.each([true, false])(
       const call = (name: string, args: unknown[]) => addon.bundle.callFromSidebar(name, args, OWNER);
       const job = call('startResearch', [{ query: 'sales leaders in Porto', limit: HOSTILE.length }]) as Summary;
       expectSummaryShape(job);
-      await resultsAppear(job.jobId);
+      await resultsAppear(mock, job.jobId);
       const [summary] = call('pollResearch', []) as Summary[];
       expect(summary).toMatchObject({ status: 'completed', rowsWritten: HOSTILE.length });
 
@@ -134,9 +127,9 @@ describe('an execution cut between the calls of a block write', () => {
       const served = serveHostileResults(addon.env);
       const call = (name: string, args: unknown[]) => addon.bundle.callFromSidebar(name, args, OWNER);
       const job = call('startResearch', [{ query: 'sales leaders in Porto', limit: HOSTILE.length }]) as Summary;
-      await resultsAppear(job.jobId, 10);
+      await resultsAppear(mock, job.jobId, 10);
       call('pollResearch', []);
-      await resultsAppear(job.jobId);
+      await resultsAppear(mock, job.jobId);
       const restore = cutAfterWrites(addon.env, cutAfter);
       try {
         expect(() => call('pollResearch', [])).toThrow('Exceeded maximum execution time');
