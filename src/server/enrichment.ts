@@ -14,12 +14,12 @@ import { fieldChoices } from '../core/enrichment/field-choices';
 import { isOperation, OPERATIONS } from '../core/enrichment/operations';
 import { uncoveredRows } from '../core/enrichment/estimate';
 import { pendingInputs, previewColumn, startStatuses } from '../core/enrichment/preview';
-import { countRows, remainingInputs } from '../core/enrichment/progress';
+import { countRows, remainingInputs, type RunCounts } from '../core/enrichment/progress';
 import { isUnfinished, runMessage, toRunSummary, type RunRecord, type RunRegistry } from '../core/enrichment/registry';
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { STATUS_HEADER, statusKind } from '../core/enrichment/status';
-import { ROWS_GONE } from '../core/enrichment/work';
+import { ROWS_GONE, saveCountingLapsed } from '../core/enrichment/work';
 import { cachedInputs, type FetchContext } from '../core/fetch/engine';
 import { headerFor } from '../core/fields/flatten';
 import type { Settings } from '../core/settings';
@@ -39,11 +39,14 @@ import {
 } from './enrichment-sheet';
 import { nowIso, runRegistry, underLock, workOnRun } from './enrichment-work';
 import { currentSettings } from './settings';
+import { recordOwnSpend } from './usage';
 import { currentUserId, knownUserId } from './user';
 
 /** A user's click (start, pause, retry…) waits this long for a chunk being written elsewhere. */
 const USER_LOCK_WAIT_MS = 20_000;
 const BUSY = 'Another sheet-enrich task is writing to this spreadsheet; try again in a moment.';
+const STORE_FULL =
+  'This spreadsheet has no room left to keep another enrichment run (its document properties are full), so none was started.';
 const RANGE_PREFIX = 'sheetEnrichRun_';
 
 export function getSelectionInfo(): SelectionInfo {
@@ -202,8 +205,8 @@ function changeRun(runId: string, change: (run: RunRecord) => Partial<RunRecord>
     const changes = change(run);
     if (changes === null) return run;
     const next = { ...run, ...changes };
-    next.message = runMessage(next.status, next);
-    return registry.save(next, run, nowIso());
+    const ports = { clock: systemClock, recordSpend: recordOwnSpend };
+    return saveCountingLapsed(registry, run, { ...changes, message: runMessage(next.status, next) }, ports);
   });
   if (saved === null) throw new Error(BUSY);
   return toRunSummary(saved, knownUserId());
@@ -236,21 +239,44 @@ function fetchContext(settings: Settings): FetchContext {
   return { settings, http: urlFetchHttp, clock: systemClock, cache: documentCache(), hash: sha256Hex };
 }
 
-/** Under the lock: checks the request again, writes the headers and the starting statuses, names the rows. */
+/**
+ * Under the lock: checks the request again, saves the run's entry, then writes the headers and the starting statuses
+ * and names the rows. The entry comes first: a document whose properties are full refuses the run before the sheet
+ * changes, and a sheet that refuses the writes leaves no entry behind.
+ */
 function registerRun(request: unknown, settings: Settings, userId: string): RunRecord {
   const { parsed, rows, area } = readRequest(request);
   refuseOverlap(rows);
   const start = planStart(parsed, area, settings);
-  writeMissingHeaders(area);
   const statuses = startStatuses(start.rows, area.statuses);
-  writeStatuses(area, statuses);
+  const run = newRun(parsed, start, countRows(area.inputs, statuses), { settings, userId });
+  const registry = runRegistry();
+  const saved = registry.add(run, run.createdAt);
+  if (saved === null) throw new EnrichmentError(STORE_FULL);
+  try {
+    writeMissingHeaders(area);
+    writeStatuses(area, statuses);
+    nameRunRows(run.rangeName, rows);
+  } catch (error) {
+    removeRunRows(run.rangeName);
+    registry.remove(run.runId);
+    throw error;
+  }
+  for (const dropped of registry.prune()) removeRunRows(dropped.rangeName);
+  return saved;
+}
+
+/** A new run's entry, with the counts its starting statuses give; its starter's key pays, at their tier. */
+function newRun(
+  parsed: ParsedRequest,
+  start: ReturnType<typeof planStart>,
+  counts: RunCounts,
+  { settings, userId }: { settings: Settings; userId: string },
+): RunRecord {
   const runId = Utilities.getUuid().replace(/-/g, '').slice(0, 16);
-  const rangeName = RANGE_PREFIX + runId;
-  nameRunRows(rangeName, rows);
-  const counts = countRows(area.inputs, statuses);
   const status = pendingInputs(start.rows).length === 0 ? 'completed' : 'running';
   const now = nowIso();
-  const run: RunRecord = {
+  return {
     runId,
     sheetName: parsed.sheetName,
     inputA1: parsed.inputA1,
@@ -258,7 +284,7 @@ function registerRun(request: unknown, settings: Settings, userId: string): RunR
     status,
     fields: parsed.fields.map(headerFor),
     overwrite: parsed.overwrite,
-    rangeName,
+    rangeName: RANGE_PREFIX + runId,
     ...counts,
     creditsEstimated: start.preview.credits,
     creditsAdded: 0,
@@ -272,10 +298,6 @@ function registerRun(request: unknown, settings: Settings, userId: string): RunR
     tier: settings.tier,
     lease: null,
   };
-  const registry = runRegistry();
-  const saved = registry.save(run, null, now);
-  for (const dropped of registry.prune()) removeRunRows(dropped.rangeName);
-  return saved;
 }
 
 /** Two unfinished runs over the same rows would each write them: the second is refused. */

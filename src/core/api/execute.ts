@@ -55,8 +55,11 @@ export interface Transport {
   retry: RetryPolicy;
 }
 
-/** Why a dispatch stopped sending before every operation was answered. */
-export type StopReason = 'time' | 'tier' | 'budget';
+/**
+ * Why a dispatch stopped sending before every operation was answered; 'caller': the caller wanted nothing more sent
+ * (an enrichment run whose write could not take the document lock).
+ */
+export type StopReason = 'time' | 'tier' | 'budget' | 'caller';
 
 /** What the caller allows before each fetchAll. */
 export type Admission = { send: number } | { waitUntil: number; reason: StopReason } | { stop: StopReason };

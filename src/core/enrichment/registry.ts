@@ -10,6 +10,8 @@ import { fetchesPerMinute, secondsToFetch } from './preview';
 import { NO_COUNTS, type RunCounts } from './progress';
 
 const RUN_PREFIX = 'enrichment.run.';
+/** Credits a run's execution paid but could not count in the run's entry (see keepUncounted). */
+const UNCOUNTED_PREFIX = 'enrichment.uncounted.';
 export const MAX_RUNS = 30;
 
 /** An execution working on the run, and until when its claim holds (it never runs longer than that). */
@@ -102,6 +104,44 @@ export class RunRegistry {
     const saved = { ...capped, updatedAt: now };
     this.store.set(RUN_PREFIX + run.runId, JSON.stringify(saved));
     return saved;
+  }
+
+  /** Saves a new run's entry; null when the document's properties have no room left for it. */
+  add(run: RunRecord, now: string): RunRecord | null {
+    try {
+      return this.save(run, null, now);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Takes a new run's entry out again, when the sheet refused what starting it writes. */
+  remove(runId: string): void {
+    this.store.delete(RUN_PREFIX + runId);
+  }
+
+  /**
+   * Keeps aside, without the document lock, the credits the execution holding the run's lease paid but could not
+   * count in the entry (another execution held the lock). Only that execution writes this entry; it counts them under
+   * the lock itself, or, once its lease has lapsed, the next execution to change the run does (saveCountingLapsed in
+   * ./work). A document whose properties are full keeps nothing aside: the execution alone still knows them.
+   */
+  keepUncounted(runId: string, credits: number): void {
+    try {
+      this.store.set(UNCOUNTED_PREFIX + runId, String(credits));
+    } catch {
+      // Counted only if this execution takes the lock again (as it gives the run back).
+    }
+  }
+
+  /** The credits kept aside for the run (0 when none); under the lock, then forgetUncounted once they are counted. */
+  uncounted(runId: string): number {
+    const credits = Number(this.store.get(UNCOUNTED_PREFIX + runId) ?? 0);
+    return Number.isFinite(credits) && credits > 0 ? credits : 0;
+  }
+
+  forgetUncounted(runId: string): void {
+    this.store.delete(UNCOUNTED_PREFIX + runId);
   }
 
   /** Drops the oldest finished runs beyond MAX_RUNS and answers them; unfinished runs are never dropped. */

@@ -25,7 +25,10 @@ import { planChunkWrite, type ChunkGrid, type WriteBlock } from './write-plan';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
 export const LEASE_MS = 6 * 60_000 + 10_000;
-/** Writing a chunk waits this long for the document lock; when another execution holds it longer, the work stops. */
+/**
+ * Writing a chunk waits this long for the document lock; when another execution holds it longer, the call sends no
+ * more, and its later writes only try the lock without waiting.
+ */
 const CHUNK_LOCK_WAIT_MS = 10_000;
 
 export const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it cannot go on.";
@@ -95,13 +98,11 @@ export function workOnRun<A extends RunArea>(ports: RunPorts<A>, runId: string, 
   const claimed = withLock(ports.lock, CHUNK_LOCK_WAIT_MS, null, () => claim(registry, runId, worker.userId, ports));
   const token = claimed?.lease?.token;
   if (claimed === null || token === undefined) return;
+  const work = new RunWork(ports, registry, claimed, token, worker);
   try {
-    new RunWork(ports, registry, claimed, token, worker).go();
+    work.go();
   } finally {
-    withLock(ports.lock, CHUNK_LOCK_WAIT_MS, null, () => {
-      const run = registry.get(runId);
-      if (run?.lease?.token === token) registry.save({ ...run, lease: null }, run, isoTime(ports.clock));
-    });
+    work.giveBack();
   }
 }
 
@@ -110,14 +111,40 @@ function claim(
   registry: RunRegistry,
   runId: string,
   userId: string,
-  ports: Pick<RunPorts, 'clock' | 'newId'>,
+  ports: Pick<RunPorts, 'clock' | 'newId' | 'recordSpend'>,
 ): RunRecord | null {
   const run = registry.get(runId);
   const now = ports.clock.now();
   if (run === null || run.status !== 'running' || run.startedBy !== userId) return null;
   if (run.lease !== null && run.lease.until > now) return null;
   const lease = { token: ports.newId(), until: now + LEASE_MS };
-  return registry.save({ ...run, lease }, run, isoTime(ports.clock));
+  return saveCountingLapsed(registry, run, { lease }, ports);
+}
+
+/**
+ * Under the lock: saves `changes` to the run, counting in (in the entry and the starter's ledger) the credits an
+ * execution kept aside uncounted (RunRegistry.keepUncounted) and could not count before its lease lapsed. Only an
+ * execution that did not give its lease back can have kept any; while its lease holds, it counts them itself.
+ * Answers the entry as saved.
+ */
+export function saveCountingLapsed(
+  registry: RunRegistry,
+  run: RunRecord,
+  changes: Partial<RunRecord>,
+  ports: Pick<RunPorts, 'clock' | 'recordSpend'>,
+): RunRecord {
+  const lapsed = run.lease !== null && run.lease.until <= ports.clock.now();
+  const credits = lapsed ? registry.uncounted(run.runId) : 0;
+  const saved = registry.save(
+    { ...run, ...changes, creditsSpent: run.creditsSpent + credits },
+    run,
+    isoTime(ports.clock),
+  );
+  if (credits > 0) {
+    ports.recordSpend(run.startedBy, credits);
+    registry.forgetUncounted(run.runId);
+  }
+  return saved;
 }
 
 class RunWork<A extends RunArea> {
@@ -133,8 +160,13 @@ class RunWork<A extends RunArea> {
   private rowsLeft = 0;
   /** The run's entry as last read or saved: its estimate and what it spent bound what may still be spent. */
   private latest: RunRecord;
-  /** Credits the API charged that no saved entry counts yet (a chunk that could not take the lock). */
+  /**
+   * Credits the API charged that no saved entry counts yet (chunks that could not take the lock), also kept aside in
+   * the store, so the next execution counts them should this one never take the lock again.
+   */
   private unrecordedSpend = 0;
+  /** How long a write waits for the lock: not at all once another execution kept it through a whole wait. */
+  private lockWaitMs = CHUNK_LOCK_WAIT_MS;
   private stopped = false;
 
   constructor(
@@ -179,7 +211,12 @@ class RunWork<A extends RunArea> {
   /** One group of inputs through the engine, within what is left of the estimate; each batch is written as it lands. */
   private fetchGroup(): void {
     const group = this.remaining.slice(0, this.groupSize());
-    const limits = { deadline: this.stopBy, creditBudget: creditsLeft(this.latest) - this.unrecordedSpend };
+    const limits = {
+      deadline: this.stopBy,
+      creditBudget: creditsLeft(this.latest) - this.unrecordedSpend,
+      // Once a write found the lock taken (or the run left 'running'), nothing more is sent in this call.
+      halted: () => this.stopped,
+    };
     let paidInBatches = 0;
     const report = fetchFresh(this.spec.fetch, this.context, group, limits, (batch) => {
       const spend = this.settle(batch);
@@ -245,14 +282,13 @@ class RunWork<A extends RunArea> {
    * written) or another execution claimed it.
    */
   private writeChunk(spend: number): void {
-    const wrote = withLock(this.ports.lock, CHUNK_LOCK_WAIT_MS, false, () => {
+    const wrote = withLock(this.ports.lock, this.lockWaitMs, false, () => {
       const claimed = this.registry.get(this.runId);
       if (claimed === null || claimed.lease?.token !== this.token) {
         this.stopped = true;
         return true;
       }
-      const previous = this.save(claimed, {}, spend + this.unrecordedSpend);
-      this.unrecordedSpend = 0;
+      const previous = this.save(claimed, {}, spend);
       const area = this.ports.sheet.readRun(previous.rangeName, previous.fields);
       if (area === null) {
         this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
@@ -261,10 +297,20 @@ class RunWork<A extends RunArea> {
       this.writeRows(previous, area);
       return true;
     });
-    if (wrote === false) {
-      this.unrecordedSpend += spend;
-      this.stopped = true;
-    }
+    if (wrote === false) this.missedLock(spend);
+  }
+
+  /**
+   * Another execution kept the lock through a whole wait: what the chunk paid is kept aside, to be counted by the next
+   * write that takes the lock (in this call or the next execution), and this call sends no more. The next call
+   * answers these rows from the cache, paying nothing again.
+   */
+  private missedLock(spend: number): void {
+    this.stopped = true;
+    this.lockWaitMs = 0;
+    if (spend === 0) return;
+    this.unrecordedSpend += spend;
+    this.registry.keepUncounted(this.runId, this.unrecordedSpend);
   }
 
   /** Writes every answered row of the area, then saves the run's counts (completed when no row is left). */
@@ -283,13 +329,21 @@ class RunWork<A extends RunArea> {
     this.save(previous, { ...counts, status, sheetName: area.sheetName }, 0);
   }
 
-  /** Saves the entry (when it changed), records the credits in the user's ledger; answers the entry as saved. */
+  /**
+   * Saves the entry (when it changed) with the credits and those still uncounted, records them in the user's ledger;
+   * answers the entry as saved.
+   */
   private save(previous: RunRecord, changes: Partial<RunRecord>, credits: number): RunRecord {
-    const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + credits };
+    const counted = credits + this.unrecordedSpend;
+    const next = { ...previous, ...changes, creditsSpent: previous.creditsSpent + counted };
     next.message = runMessage(next.status, next);
     const saved = this.registry.save(next, previous, isoTime(this.ports.clock));
     this.latest = saved;
-    if (credits > 0) this.ports.recordSpend(this.worker.userId, credits);
+    if (counted > 0) this.ports.recordSpend(this.worker.userId, counted);
+    if (this.unrecordedSpend > 0) {
+      this.unrecordedSpend = 0;
+      this.registry.forgetUncounted(this.runId);
+    }
     if (saved.status !== 'running') this.stopped = true;
     return saved;
   }
@@ -297,11 +351,22 @@ class RunWork<A extends RunArea> {
   /** A failure every row would meet (no key, rejected key, no credits): the run waits for the user. */
   private pause(message: string): void {
     this.stopped = true;
-    withLock(this.ports.lock, CHUNK_LOCK_WAIT_MS, null, () => {
+    withLock(this.ports.lock, this.lockWaitMs, null, () => {
       const previous = this.registry.get(this.runId);
-      if (previous?.status !== 'running') return;
-      this.save(previous, { status: 'paused', error: message }, this.unrecordedSpend);
-      this.unrecordedSpend = 0;
+      if (previous === null) return;
+      // Paused or cancelled meanwhile: only the credits still uncounted are saved.
+      this.save(previous, previous.status === 'running' ? { status: 'paused', error: message } : {}, 0);
+    });
+  }
+
+  /**
+   * Gives the claim on the run back, counting what is still uncounted. When the lock stays taken, the claim lapses on
+   * its own, and the next execution counts what this one kept aside.
+   */
+  giveBack(): void {
+    withLock(this.ports.lock, this.lockWaitMs, null, () => {
+      const run = this.registry.get(this.runId);
+      if (run?.lease?.token === this.token) this.save(run, { lease: null }, 0);
     });
   }
 }

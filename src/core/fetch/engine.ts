@@ -3,7 +3,14 @@
 // batches paced to the key's tier, sized to what the connection has shown (./batch-size), split when one fails as a
 // whole (../api/execute), and each batch's answers are cached the moment it answers, so an execution Sheets stops
 // later never pays for them twice.
-import { DEFAULT_RETRY_POLICY, dispatch, type Admission, type BatchOutcome, type Transport } from '../api/execute';
+import {
+  DEFAULT_RETRY_POLICY,
+  dispatch,
+  type Admission,
+  type BatchOutcome,
+  type StopReason,
+  type Transport,
+} from '../api/execute';
 import { noKeyError, type ApiResult } from '../api/errors';
 import { SCRAPES_PER_MINUTE } from '../api/types';
 import type { Cache, Clock, Hash, Http } from '../ports';
@@ -28,6 +35,8 @@ export interface FetchLimits {
   deadline: number;
   /** Credits this call may still spend; undefined means no limit. */
   creditBudget?: number;
+  /** Asked before each batch: true once the caller wants nothing more sent in this call (stoppedBy 'caller'). */
+  halted?: () => boolean;
 }
 
 export interface FetchReport<T> {
@@ -35,7 +44,7 @@ export interface FetchReport<T> {
   results: Map<string, ApiResult<T>>;
   /** Inputs not sent in this call, and why. */
   unsent: string[];
-  stoppedBy: 'time' | 'tier' | 'budget' | null;
+  stoppedBy: StopReason | null;
   creditsSpent: number;
 }
 
@@ -127,9 +136,10 @@ class FreshFetch<T> {
 
   /**
    * At most the learnt batch size, what the budget still pays for, and what the tier allows now; nothing while the
-   * service asked us to wait.
+   * service asked us to wait, or once the caller halted.
    */
   admit(ready: number, now: number): Admission {
+    if (this.limits.halted?.() === true) return { stop: 'caller' };
     if (now < this.pausedUntil) return { waitUntil: this.pausedUntil, reason: 'time' };
     let send = Math.min(ready, this.batchSize.size);
     const { creditBudget } = this.limits;

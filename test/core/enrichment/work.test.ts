@@ -91,7 +91,14 @@ function setup(
   const http = new FakeHttp(respond, clock);
   http.batchMs = 1_000;
   const cache = new CountingCache(clock);
-  const lock = { held: false, heldElsewhere: false };
+  const lock = {
+    held: false,
+    heldElsewhere: false,
+    /** Every try: how long it would wait, and whether it got the lock. */
+    tries: [] as { waitMs: number; got: boolean }[],
+    /** Called after a try that waited and did not get the lock (the other execution may let it go then). */
+    onMissedWait: (): void => undefined,
+  };
   const sheet = memorySheet(inputSlugs.map(profileUrl), () => lock.held);
   const store = memoryStore();
   const registry = new RunRegistry(store);
@@ -101,7 +108,12 @@ function setup(
   const ports: RunPorts = {
     store,
     lock: {
-      tryLock: () => !lock.heldElsewhere && (lock.held = true),
+      tryLock: (waitMs) => {
+        const got = !lock.heldElsewhere && (lock.held = true);
+        lock.tries.push({ waitMs, got });
+        if (!got && waitMs > 0) lock.onMissedWait();
+        return got;
+      },
       release: () => void (lock.held = false),
     },
     clock,
@@ -235,6 +247,55 @@ describe('workOnRun', () => {
     gone.work();
     expect(gone.saved()).toMatchObject({ status: 'error', error: ROWS_GONE, lease: null });
     expect(gone.http.requests).toHaveLength(0);
+  });
+
+  describe('when another execution takes the lock while the first batch is out', () => {
+    const missedWaits = (run: ReturnType<typeof setup>) => run.lock.tries.filter((t) => !t.got && t.waitMs > 0);
+    const lockedAtFirstRequest = (inputs: string[]) => {
+      const run = setup(inputs, {}, (request, callNumber) => {
+        if (callNumber === 1) run.lock.heldElsewhere = true;
+        return profileAnswer(request);
+      });
+      return run;
+    };
+
+    it('sends no more in that call, keeps what the batch cost aside, and the next execution counts it once', () => {
+      const inputs = slugs('h', 25);
+      const run = lockedAtFirstRequest(inputs);
+      run.work();
+      expect(run.http.batches.map((batch) => batch.length)).toEqual([10]);
+      expect(missedWaits(run)).toHaveLength(1);
+      expect(run.spends).toEqual([]);
+      expect(run.saved()).toMatchObject({ creditsSpent: 0, done: 0, lease: { token: 'lease-1' } });
+      expect(run.store.data['enrichment.uncounted.r1']).toBe('10');
+
+      // The lock is let go; once the claim lapsed, the next execution counts the 10, then answers those rows from the
+      // cache and fetches the rest.
+      run.lock.heldElsewhere = false;
+      run.clock.time = run.saved().lease!.until + 1;
+      run.lock.tries.length = 0;
+      run.work();
+      expect(missedWaits(run)).toEqual([]);
+      expect(run.http.batches.map((batch) => batch.length)).toEqual([10, 15]);
+      expect(run.spends).toEqual([
+        { userId: 'ann', credits: 10, underLock: true },
+        { userId: 'ann', credits: 15, underLock: true },
+      ]);
+      expect(run.saved()).toMatchObject({ status: 'completed', creditsSpent: 25, done: 25, ok: 25, lease: null });
+      expect(run.sheet.rowsBy('full_name', STATUS_HEADER)).toEqual(inputs.map(ok));
+      expect(run.store.data['enrichment.uncounted.r1']).toBeUndefined();
+    });
+
+    it('counts it as it gives the claim back when the lock is free again by then', () => {
+      const run = lockedAtFirstRequest(slugs('r', 25));
+      run.lock.onMissedWait = () => void (run.lock.heldElsewhere = false);
+      run.work();
+      expect(run.http.batches.map((batch) => batch.length)).toEqual([10]);
+      expect(missedWaits(run)).toHaveLength(1);
+      expect(run.spends).toEqual([{ userId: 'ann', credits: 10, underLock: true }]);
+      expect(run.saved()).toMatchObject({ status: 'running', creditsSpent: 10, done: 0, lease: null });
+      expect(run.store.data['enrichment.uncounted.r1']).toBeUndefined();
+    });
   });
 
   it(`claims the run for ${LEASE_MS} ms with a fresh token and gives the claim back when done`, () => {
