@@ -23,6 +23,7 @@ import { companionSheetName, researchSheetName } from '../core/research/sheet-na
 import { readOnce } from '../core/store-snapshot';
 import { errorMessage, MAX_STORED_TEXT } from '../core/text';
 import { MAX_JOB_ID_LENGTH } from '../core/api/limits';
+import type { ApiResult } from '../core/api/errors';
 import type { StartResearchResponse } from '../core/api/types';
 import { arrangeBackgroundWork, backgroundProblem } from './background';
 import { ADDON_NAME } from './config';
@@ -89,9 +90,14 @@ export function startResearch(request: ResearchRequest): JobSummary {
   const placeholder = { ...newJob(PLACEHOLDER_START), startedBy, baseUrl: settings.baseUrl };
   // Room first: a job the service started but this document could not keep would run unseen, and a retry would start
   // a second one.
+  const client = userClient(settings);
   if (!jobs.holdRoom(placeholder)) throw new Error(STORE_FULL);
-  const started = userClient(settings).startResearch({ query, limit });
-  jobs.releaseRoom();
+  let started: ApiResult<StartResearchResponse>;
+  try {
+    started = client.startResearch({ query, limit });
+  } finally {
+    jobs.releaseRoom();
+  }
   if (!started.ok) throw new Error(started.error.message);
   const job: JobRecord = { ...newJob(started.value), startedBy, baseUrl: settings.baseUrl };
   const { jobId } = job;
