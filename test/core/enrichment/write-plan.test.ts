@@ -62,8 +62,12 @@ describe('planChunkWrite', () => {
       formulas: rows.map(() => ['', '', '', '']),
     };
     expect(planChunkWrite(withoutB, targets, outcomes, false)).toEqual(full);
-    expect(full.blocks.length).toBeGreaterThan(0);
-    expect(full.blocks.every((block) => block.column >= 3)).toBe(true);
+    // Row 2 keeps its typed D, so C and E go out alone; row 3 is one rectangle C:E.
+    expect(full.blocks).toEqual([
+      { row: 2, column: 3, formats: ['@'], values: [['Ada']] },
+      { row: 2, column: 5, formats: ['@'], values: [['OK']] },
+      { row: 3, column: 3, formats: ['@', 'General', '@'], values: [['Bob', 7, 'OK']] },
+    ]);
   });
 
   it('matches values to rows by input, wherever the rows are now', () => {
