@@ -8,6 +8,7 @@
 // Executions write concurrently and the cache has no transactions: a write re-reads what it wrote and repairs what
 // another execution overwrote meanwhile. Whatever is still lost (an evicted pack, a lost pointer) is a cache miss,
 // which only costs a refetch; an answer is only ever served for the id it was stored under.
+import { unique } from '../collections';
 import type { Cache, Clock, Hash } from '../ports';
 import { CACHE_TTL_SECONDS, splitByBytes } from '../response-cache';
 
@@ -115,7 +116,7 @@ export class AnswerCache {
   }
 
   private readShards(ids: readonly string[]): Record<string, Shard> {
-    const keys = Array.from(new Set(ids.map(shardKey)));
+    const keys = unique(ids.map(shardKey));
     const stored = this.cache.getAll(keys);
     const shards: Record<string, Shard> = {};
     for (const key of keys) shards[key] = parseShard(stored[key]);
@@ -221,7 +222,7 @@ function shardKey(id: string): string {
 }
 
 function shardKeysOf(entries: readonly Entry[]): string[] {
-  return Array.from(new Set(entries.map((entry) => shardKey(entry.id))));
+  return unique(entries.map((entry) => shardKey(entry.id)));
 }
 
 function openSlotKey(id: string): string {

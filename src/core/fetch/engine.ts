@@ -14,6 +14,7 @@ import {
 import { noKeyError, type ApiResult } from '../api/errors';
 import { SCRAPES_PER_MINUTE } from '../api/types';
 import type { Cache, Clock, Hash, Http } from '../ports';
+import { unique } from '../collections';
 import { RateWindow } from '../rate-window';
 import type { Settings } from '../settings';
 import { AnswerCache } from './answer-cache';
@@ -185,8 +186,4 @@ function answerCache<T>(spec: FetchSpec<T>, context: FetchContext): AnswerCache 
 
 function transportOf(context: FetchContext): Transport {
   return { http: context.http, clock: context.clock, random: Math.random, retry: DEFAULT_RETRY_POLICY };
-}
-
-function unique(values: readonly string[]): string[] {
-  return Array.from(new Set(values));
 }

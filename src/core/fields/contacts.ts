@@ -8,6 +8,7 @@ import {
   type Social,
   type SocialCode,
 } from '../api/types';
+import { unique } from '../collections';
 import { isRecord } from '../json';
 
 export interface ContactView extends ContactResult, Record<SocialCode, string | null> {
@@ -56,8 +57,8 @@ export function contactView(response: ContactLookupResponse): ContactView {
     phone: textOrNull(bestPhone?.value),
     phone_type: textOrNull(bestPhone?.subType),
     phone_rating: bestPhone ? ratingOf(bestPhone) : null,
-    emails: distinct(emails.map((contact) => String(contact.value))),
-    phones: distinct(phones.map((contact) => String(contact.value))),
+    emails: unique(emails.map((contact) => String(contact.value))),
+    phones: unique(phones.map((contact) => String(contact.value))),
     ...(Object.fromEntries(SOCIAL_CODES.map((code) => [code, bestLink(code)])) as Record<SocialCode, string | null>),
     error: failure !== undefined,
     message: textOrNull(failure?.message),
@@ -101,8 +102,4 @@ function lowerText(value: unknown): string {
 
 function textOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function distinct(values: string[]): string[] {
-  return Array.from(new Set(values));
 }

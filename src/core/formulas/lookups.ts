@@ -5,6 +5,7 @@
 import type { ApiResult } from '../api/errors';
 import { SCRAPES_PER_MINUTE, type ContactLookupResponse } from '../api/types';
 import type { CellValue } from '../cells';
+import { unique } from '../collections';
 import type { RecordType, RecordTypes } from '../fields/catalog';
 import { contactLookupError } from '../fields/contacts';
 import { DEFAULT_COLUMNS } from '../fields/defaults';
@@ -147,10 +148,6 @@ function notFetchedMessage(context: FormulaContext, report: FetchReport<unknown>
     return `Your tier allows ${perMinute} profile scrapes a minute; recalculate in a minute to fetch the rest (fetched rows are cached).`;
   }
   return 'Not fetched within the 30 seconds a formula may run; recalculate to fetch the rest (fetched rows are cached).';
-}
-
-function unique(values: string[]): string[] {
-  return Array.from(new Set(values));
 }
 
 function blankRow(width: number): CellValue[] {
