@@ -93,10 +93,9 @@ describe.each([
     });
     const { creditsPaidTwice } = outcome.figures;
     expect(problemsOf(outcome, { creditsPaidTwice })).toEqual([]);
-    // At least the 8 other answers of the first batch (10) that lost two connections; at most those and the other
-    // answers of a batch of 40 that lost two more.
-    expect(creditsPaidTwice).toBeGreaterThanOrEqual(8 * CREDITS_PER_FETCH[formula]);
-    expect(creditsPaidTwice).toBeLessThanOrEqual((8 + 38) * CREDITS_PER_FETCH[formula]);
+    // The 8 other answers of the first batch (10) that lost two connections, and 4 of the batch that lost two more
+    // midway.
+    expect(creditsPaidTwice).toBe((8 + 4) * CREDITS_PER_FETCH[formula]);
   });
 });
 
