@@ -275,7 +275,7 @@ describe('an open sidebar that costs nothing when nothing happens', () => {
     await resultsAppear(mock, job.jobId, 5);
     let writes = writesOf(env);
     expect(poll(addon)[0].rowsWritten).toBe(5);
-    expect(writesOf(env)).toBeGreaterThan(writes); // the counter sees the poll that did change something
+    expect(writesOf(env) - writes).toBe(1); // the counter sees the poll that did change something: one save
 
     writes = writesOf(env);
     expect(poll(addon)[0].rowsWritten).toBe(5);
