@@ -6,10 +6,9 @@
 // the sidebar continuing) finish each run: no row lost or duplicated, no cell changed, no key leaked, nothing paid
 // twice but what a dropped connection makes so (README "Caching and recalculation").
 jest.setTimeout(180_000);
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { problemsOf, type FaultLab } from './faults-helpers';
 import { enrichmentScenario, type LookupFormula, type PlatformFault, type Storm } from './faults-scenarios';
-import { addonWithKey, checkKeysAndDisposeAddons, OWNER } from './harness';
+import { addonWithKey, useIntegrationMock, OWNER } from './harness';
 import { inputSheet, url, values } from './enrichment-helpers';
 
 const SEED = 19;
@@ -17,15 +16,8 @@ const ROWS = 30;
 const CREDITS_PER_FETCH: Record<LookupFormula, number> = { SCRAPE_PROFILE: 2, FIND_CONTACTS: 1, ENRICH_PROFILE: 1 };
 const QUOTA_SENTENCE = /^This Google account has used up its day's quota of web requests, so nothing was sent; /;
 
-let mock: SpawnedMockApi;
-let lab: FaultLab;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-  lab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
+const lab: FaultLab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
 
 /** What rows' ERROR statuses said while the storm lasted (before Retry failed rows cleared them). */
 const SAID: Partial<Record<Storm, RegExp>> = {

@@ -5,7 +5,6 @@
 // row lost or duplicated, no cell changed, no key leaked, nothing paid twice but what the platform makes so (README
 // "Caching and recalculation": a dropped connection, a batch still in flight at 30 s).
 jest.setTimeout(120_000);
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { problemsOf, type FaultLab } from './faults-helpers';
 import {
   formulaScenario,
@@ -15,21 +14,14 @@ import {
   type SearchFormula,
   type Storm,
 } from './faults-scenarios';
-import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
+import { addonWithKey, useIntegrationMock } from './harness';
 
 const SEED = 17;
 const ROWS = 30;
 const CREDITS_PER_FETCH: Record<LookupFormula, number> = { SCRAPE_PROFILE: 2, FIND_CONTACTS: 1, ENRICH_PROFILE: 1 };
 
-let mock: SpawnedMockApi;
-let lab: FaultLab;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-  lab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
+const lab: FaultLab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
 
 /** What rows said while the fault lasted (before a recalculation cleared them). */
 const SAID: Record<Storm | PlatformFault, RegExp | null> = {

@@ -5,24 +5,16 @@
 // on (as the sidebar and the trigger do), every job ends with each profile once, exactly as the API sent it, and its
 // companion rows once: nothing lost, duplicated or changed, no key leaked, nothing paid twice.
 jest.setTimeout(120_000);
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { problemsOf, type FaultLab } from './faults-helpers';
 import { researchScenario, type PlatformFault, type Storm } from './faults-scenarios';
-import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
+import { addonWithKey, useIntegrationMock } from './harness';
 
 const SEED = 23;
 /** Two pages of 100. */
 const RESULTS = 150;
 
-let mock: SpawnedMockApi;
-let lab: FaultLab;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-  lab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
+const lab: FaultLab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
 
 /** What the job showed its user while the fault lasted; null: nothing (the poll's own retries got through). */
 const SAID: Record<Storm | PlatformFault, RegExp | null> = {

@@ -5,22 +5,14 @@
 // the API's text exactly (capped at a cell's 50,000 characters), never a formula, and a missing field stays empty,
 // whether or not a plain-text format stops setValues from parsing (docs/platform.md, "Uncertain behaviours").
 jest.setTimeout(120_000);
-import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import { problemsOf, type FaultLab } from './faults-helpers';
 import { HOSTILE_TEXTS, hostileScenario } from './faults-scenarios';
-import { addonWithKey, checkKeysAndDisposeAddons } from './harness';
+import { addonWithKey, useIntegrationMock } from './harness';
 
 const SEED = 29;
 
-let mock: SpawnedMockApi;
-let lab: FaultLab;
-beforeAll(async () => {
-  mock = await spawnMockApi({ jobClock: 'manual', seed: SEED });
-  lab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
-});
-afterAll(() => mock.stop());
-beforeEach(() => mock.control.reset());
-afterEach(checkKeysAndDisposeAddons);
+const mock = useIntegrationMock(SEED);
+const lab: FaultLab = { mock, seed: SEED, addon: (options) => addonWithKey(mock, options) };
 
 it('holds the cases it claims: a 60,000-character text, and text Sheets would parse', () => {
   expect(Math.max(...HOSTILE_TEXTS.map((text) => text.length))).toBe(60_000);
