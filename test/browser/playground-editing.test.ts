@@ -18,7 +18,7 @@ import {
   type PlaygroundSession,
 } from './playground-session';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 let session: PlaygroundSession;
 let page: Page;
@@ -124,7 +124,10 @@ test('fill down copies the top formula with its references moved: Ctrl+D and the
 
   // The handle at the selection's corner, dragged down to row 5; a fixed reference ($H$2) stays.
   await typeInto(page, 'J2', '=FIND_CONTACTS(H2, $E$1)');
+  // Its answer in, and J2 selected, so the grid no longer moves under the drag.
+  await expectText(page, 'J2', /\S/);
   await cell(page, 'J2').click();
+  await page.locator('#name-box').filter({ hasText: /^J2$/ }).waitFor();
   const handle = await page.locator('#fill-handle').boundingBox();
   const target = await cell(page, 'J5').boundingBox();
   await page.mouse.move(handle!.x + 3, handle!.y + 3);

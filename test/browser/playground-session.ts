@@ -107,8 +107,11 @@ export async function typeInto(page: Page, a1: string, text: string): Promise<vo
   await page.keyboard.press('Enter');
 }
 
+/** A formula's answer goes through the bundle, the fakes and the mock: on a loaded machine that can take a while. */
+const ANSWER_WAIT_MS = 45_000;
+
 export async function expectText(page: Page, a1: string, text: string | RegExp): Promise<void> {
-  await expect(cell(page, a1).filter({ hasText: text }).waitFor()).resolves.toBeUndefined();
+  await expect(cell(page, a1).filter({ hasText: text }).waitFor({ timeout: ANSWER_WAIT_MS })).resolves.toBeUndefined();
 }
 
 /** Waits until the sheet tab of exactly this name is the selected one (tabs are redrawn as the page refreshes). */
