@@ -1,5 +1,5 @@
-// Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, credits.
-import { CREDIT_COSTS } from '../../../src/core/api/credits';
+// Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, and what each
+// answer cost.
 import { jobStatus, json, legacyProfile, profileRecord, scrapedProfile, setup } from './fakes';
 import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
@@ -200,19 +200,4 @@ describe('the job id of a start answer', () => {
       expect(status.ok || status.error.kind).toBe('invalid_input');
     },
   );
-});
-
-describe('credit costs', () => {
-  it('follows the credit table of docs/api.md and README "Costs in credits", for every operation', () => {
-    expect(CREDIT_COSTS).toEqual({
-      scrape: { perRequest: 2, perResult: 0 },
-      contacts: { perRequest: 1, perResult: 0 },
-      companySearch: { perRequest: 0, perResult: 1 },
-      peopleSearch: { perRequest: 0, perResult: 1 },
-      profileRecord: { perRequest: 1, perResult: 0 },
-      startResearch: { perRequest: 0, perResult: 0 },
-      jobStatus: { perRequest: 0, perResult: 0 },
-      cancelResearch: { perRequest: 0, perResult: 0 },
-    });
-  });
 });

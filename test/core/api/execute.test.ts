@@ -1,13 +1,32 @@
-// The retry policy: what is retried, how long it waits, and the caller's deadline.
+// Sending prepared operations: invalid ones answered in place, batches, the retry policy (what is retried, how long
+// it waits), the caller's deadline, and batches whose connections all failed.
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
 import { DEFAULT_RETRY_POLICY, execute } from '../../../src/core/api/execute';
 import { prepareStartResearch } from '../../../src/core/api/operations';
-import { json, scrapedProfile, script, setup } from './fakes';
+import { json, queryOf, scrapedProfile, script, setup } from './fakes';
 import { prepareScrapeCell, scrapeOnce } from '../../support/per-row-calls';
 
 const success = json(200, scrapedProfile());
 const scrape = (client: ReturnType<typeof setup>['client'], deadline?: number) =>
   scrapeOnce(client, 'network.com/in/ada', { deadline });
+
+describe('a batch of prepared operations', () => {
+  it('answers invalid entries of a batch in place and sends only the valid ones', () => {
+    const { client, http } = setup(() => json(200, scrapedProfile()));
+    const endpoint = client.endpoint;
+    const results = client.execute([
+      prepareScrapeCell(endpoint, 'network.com/in/a'),
+      prepareScrapeCell(endpoint, 'nope'),
+      prepareScrapeCell(endpoint, 'network.com/in/b'),
+    ]);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
+    expect(http.batches).toHaveLength(1);
+    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([
+      'https://www.network.com/in/a',
+      'https://www.network.com/in/b',
+    ]);
+  });
+});
 
 describe('what is retried', () => {
   it.each([

@@ -1,7 +1,8 @@
-// What goes on the wire: URLs, query encoding, headers, bodies, and no request at all for invalid input.
+// The prepared operations: what goes on the wire (URLs, query encoding, headers, bodies), and no request at all for
+// invalid input.
 import { buildUrl } from '../../../src/core/api/operations';
 import { API_KEY, BASE_URL, jobStatus, json, profileRecord, queryOf, scrapedProfile, setup } from './fakes';
-import { findContactsOnce, prepareScrapeCell, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
+import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
 const ok = () => json(200, {});
 
@@ -166,21 +167,5 @@ describe('invalid input sends nothing', () => {
     const result = call(client);
     expect(result).toEqual({ ok: false, error: { kind: 'invalid_input', message: expect.stringMatching(message) } });
     expect(http.requests).toHaveLength(0);
-  });
-
-  it('answers invalid entries of a batch in place and sends only the valid ones', () => {
-    const { client, http } = setup(() => json(200, scrapedProfile()));
-    const endpoint = client.endpoint;
-    const results = client.execute([
-      prepareScrapeCell(endpoint, 'network.com/in/a'),
-      prepareScrapeCell(endpoint, 'nope'),
-      prepareScrapeCell(endpoint, 'network.com/in/b'),
-    ]);
-    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
-    expect(http.batches).toHaveLength(1);
-    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([
-      'https://www.network.com/in/a',
-      'https://www.network.com/in/b',
-    ]);
   });
 });
