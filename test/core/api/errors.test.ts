@@ -1,8 +1,18 @@
 // How failures read: one sentence per status and operation, FastAPI bodies, malformed answers, and no API key in
 // any message.
 import type { HttpOutcome } from '../../../src/core/ports';
-import type { ApiResult } from '../../../src/core/api/errors';
-import { noKeyError, ownerHasNoKeyError } from '../../../src/core/api/errors';
+import type { ApiErrorKind, ApiResult } from '../../../src/core/api/errors';
+import {
+  dailyQuotaUsedUp,
+  describeFailure,
+  invalidInput,
+  isRetryable,
+  legacyFormat,
+  malformed,
+  noKeyError,
+  outOfTime,
+  ownerHasNoKeyError,
+} from '../../../src/core/api/errors';
 import { API_KEY, json, setup } from './fakes';
 import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
@@ -209,5 +219,106 @@ describe('the API key never appears in a message', () => {
       expect(error.message).not.toContain(API_KEY.slice(-12));
       expect(error.message).not.toMatch(/lk_\w/);
     }
+  });
+});
+
+describe('which failures may be sent again', () => {
+  const error = (kind: ApiErrorKind) => ({ kind, message: '' });
+
+  it('repeats a safe call after a 429, a 5xx or a lost connection, and nothing else', () => {
+    const retried = ['rate_limited', 'server', 'unavailable', 'network'] as const;
+    for (const kind of retried) expect(isRetryable(error(kind), 'transient')).toBe(true);
+    for (const kind of [
+      'invalid_input',
+      'unauthorized',
+      'no_credits',
+      'validation',
+      'malformed',
+      'daily_quota',
+    ] as const) {
+      expect(isRetryable(error(kind), 'transient')).toBe(false);
+    }
+  });
+
+  it('repeats a call that may have done its work only after a 429', () => {
+    expect(isRetryable(error('rate_limited'), 'rateLimitOnly')).toBe(true);
+    for (const kind of ['server', 'unavailable', 'network'] as const) {
+      expect(isRetryable(error(kind), 'rateLimitOnly')).toBe(false);
+    }
+  });
+});
+
+describe('describeFailure', () => {
+  const describe429 = (outcome: HttpOutcome) => describeFailure('scrape', outcome, API_KEY).error;
+
+  it('says the day’s UrlFetch quota is used up, whatever the operation, and nothing else', () => {
+    const quota = { networkError: 'Service invoked too many times for one day: urlfetch.', dailyQuota: true };
+    expect(describeFailure('startResearch', quota, API_KEY)).toEqual(dailyQuotaUsedUp());
+    expect(dailyQuotaUsedUp().error.kind).toBe('daily_quota');
+  });
+
+  it('finds retry_after inside detail, and ignores a Retry-After that is empty or negative', () => {
+    expect(describe429(json(429, { detail: { retry_after: 4 } })).retryAfterMs).toBe(4000);
+    expect(describe429(json(429, { retry_after: 1 }, { 'retry-after': '' })).retryAfterMs).toBe(1000);
+    expect(describe429(json(429, {}, { 'retry-after': '-3' })).retryAfterMs).toBeUndefined();
+    expect(describe429(json(429, {}, { 'retry-after': 'soon' })).message).toMatch(/try again shortly\.$/);
+  });
+
+  it('never says to wait 0 s: a short wait rounds up to 1 s', () => {
+    expect(describe429(json(429, {}, { 'retry-after': '0.2' }))).toMatchObject({
+      retryAfterMs: 200,
+      message: 'The service is rate limiting requests (429); try again in 1 s.',
+    });
+  });
+
+  it('reads the explanation from message or error when there is no detail, without a doubled full stop', () => {
+    expect(describeFailure('companySearch', json(400, { message: 'Bad query.  ' }), API_KEY).error.message).toBe(
+      'The service rejected the request (400): Bad query.',
+    );
+    expect(describeFailure('companySearch', json(418, { error: 'teapot' }), API_KEY).error).toEqual({
+      kind: 'validation',
+      status: 418,
+      message: 'The service rejected the request (418): teapot.',
+    });
+  });
+
+  it('names a validation issue by its parameter, keeps a location it does not know, and skips issues without text', () => {
+    const body = {
+      detail: [
+        { loc: ['body', 'filters', 'size'], msg: 'too big' },
+        { loc: ['limit'], msg: 'missing' },
+        { loc: [], msg: 'odd' },
+        { loc: ['query', 'q'] },
+        'not an issue',
+      ],
+    };
+    expect(describeFailure('peopleSearch', json(422, body), API_KEY).error.message).toBe(
+      'The service rejected the request (422): filters.size: too big; limit: missing; odd.',
+    );
+  });
+
+  it('hides a key-shaped token even when it is not the caller’s key', () => {
+    const other = 'lk_live_ZZZZZZZZZZZZZZZZZZZZ';
+    expect(describeFailure('scrape', { networkError: `bad key ${other}` }, API_KEY).error.message).toBe(
+      'Could not reach the service (bad key lk_…); check the connection and try again.',
+    );
+  });
+});
+
+describe('the failures callers build', () => {
+  it('are one sentence each, of their own kind', () => {
+    expect(invalidInput('The limit is 0.')).toEqual({
+      ok: false,
+      error: { kind: 'invalid_input', message: 'The limit is 0.' },
+    });
+    expect(outOfTime().error).toEqual({
+      kind: 'out_of_time',
+      message: 'Ran out of time before the service answered; recalculate to try again.',
+    });
+    expect(malformed('no job_id').error).toEqual({
+      kind: 'malformed',
+      message: 'The service sent an answer that could not be read (no job_id).',
+    });
+    expect(legacyFormat().error.kind).toBe('legacy_format');
   });
 });

@@ -1,4 +1,3 @@
-import { parseColumnRange } from '../../../src/core/enrichment/a1';
 import { EnrichmentError, parseRequest, readColumn } from '../../../src/core/enrichment/request';
 import { DEFAULT_COLUMNS } from '../../../src/core/fields/defaults';
 import { headerFor } from '../../../src/core/fields/flatten';
@@ -15,33 +14,6 @@ function refusal(run: () => unknown): string {
   }
   throw new Error('not refused');
 }
-
-describe('parseColumnRange', () => {
-  it.each([
-    ['A2:A501', { column: 1, firstRow: 2, lastRow: 501 }],
-    ['$B$2:$B$40', { column: 2, firstRow: 2, lastRow: 40 }],
-    ['c7', { column: 3, firstRow: 7, lastRow: 7 }],
-    ['AA:AA', { column: 27, firstRow: 1, lastRow: null }],
-    ['D2:D', { column: 4, firstRow: 2, lastRow: null }],
-    ['A9:A3', { column: 1, firstRow: 3, lastRow: 9 }],
-  ])('reads %s', (text, range) => {
-    expect(parseColumnRange(text)).toEqual({ ok: true, sheetName: null, range });
-  });
-
-  it('keeps a sheet name', () => {
-    expect(parseColumnRange("'My list'!A2:A9")).toMatchObject({ ok: true, sheetName: 'My list' });
-  });
-
-  it.each([
-    ['A2:B10', 'Select one column of inputs, such as A2:A501; A2:B10 spans 2 columns.'],
-    ['2:5', 'Select one column of inputs, such as A2:A501; 2:5 spans whole rows.'],
-    ['A2:A5:A9', '"A2:A5:A9" is not a range such as A2:A501.'],
-    ['hello world', '"hello world" is not a range such as A2:A501.'],
-    ['', 'Select the column of inputs to enrich, such as A2:A501.'],
-  ])('refuses %s in one sentence', (text, message) => {
-    expect(parseColumnRange(text)).toEqual({ ok: false, error: { kind: 'invalid_input', message } });
-  });
-});
 
 describe('parseRequest', () => {
   it('defaults to the matching formula’s columns and no overwrite', () => {

@@ -1,7 +1,7 @@
 import type { HttpRequest } from '../../../src/core/ports';
 import { NOT_EVALUATED, searchCompanies, searchPeople } from '../../../src/core/formulas/searches';
 import { json, queryOf } from '../api/fakes';
-import { formulaSetup } from './context';
+import { formulaSetup } from './fakes';
 import { companies, profileRecord } from '../fields/samples';
 
 function api(request: HttpRequest) {

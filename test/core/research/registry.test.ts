@@ -5,7 +5,6 @@ import {
   toJobSummary,
   type JobRecord,
 } from '../../../src/core/research/registry';
-import { researchSheetName, companionSheetName } from '../../../src/core/research/sheet-name';
 import { memoryStore } from '../../support/memory';
 
 function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'completed'): JobRecord {
@@ -150,18 +149,5 @@ describe('PersonalJobErrors', () => {
     expect(writes).not.toHaveBeenCalled();
     errors.retain(['j1']);
     expect(store.getAll()).toEqual({ 'research.error.ann-id.j1': 'Network down.' });
-  });
-});
-
-describe('research sheet names', () => {
-  it('shortens the brief, strips control characters and stays unique', () => {
-    const taken = new Set(['Research · CTOs in Berlin · abc123']);
-    expect(researchSheetName('CTOs in\nBerlin', 'abc123-xyz', (n) => taken.has(n))).toBe(
-      'Research · CTOs in Berlin · abc123 (2)',
-    );
-    const long = researchSheetName('Heads of data at European fintech companies with 200+ staff', 'j1', () => false);
-    expect(long).toBe('Research · Heads of data at European finte… · j1');
-    expect(long.split(' · ')[1]).toHaveLength(32);
-    expect(companionSheetName(long, 'Experience')).toBe(`${long} · Experience`);
   });
 });

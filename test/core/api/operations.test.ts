@@ -1,7 +1,31 @@
-// What goes on the wire: URLs, query encoding, headers, bodies, and no request at all for invalid input.
-import { buildUrl } from '../../../src/core/api/operations';
-import { API_KEY, BASE_URL, jobStatus, json, profileRecord, queryOf, scrapedProfile, setup } from './fakes';
-import { findContactsOnce, prepareScrapeCell, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
+// The prepared operations: what goes on the wire (URLs, query encoding, headers, bodies), no request at all for
+// invalid input, and what an operation makes of its answer: the value or the error, the credits, whether it may be
+// sent again.
+import {
+  buildUrl,
+  prepareCancelResearch,
+  prepareCompanySearch,
+  prepareJobStatus,
+  prepareNormalizedContactLookup,
+  prepareNormalizedProfileRecord,
+  prepareNormalizedScrape,
+  preparePeopleSearch,
+  prepareStartResearch,
+  type Operation,
+  type Prepared,
+} from '../../../src/core/api/operations';
+import {
+  API_KEY,
+  BASE_URL,
+  jobStatus,
+  json,
+  legacyProfile,
+  profileRecord,
+  queryOf,
+  scrapedProfile,
+  setup,
+} from './fakes';
+import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
 const ok = () => json(200, {});
 
@@ -167,20 +191,110 @@ describe('invalid input sends nothing', () => {
     expect(result).toEqual({ ok: false, error: { kind: 'invalid_input', message: expect.stringMatching(message) } });
     expect(http.requests).toHaveLength(0);
   });
+});
 
-  it('answers invalid entries of a batch in place and sends only the valid ones', () => {
-    const { client, http } = setup(() => json(200, scrapedProfile()));
-    const endpoint = client.endpoint;
-    const results = client.execute([
-      prepareScrapeCell(endpoint, 'network.com/in/a'),
-      prepareScrapeCell(endpoint, 'nope'),
-      prepareScrapeCell(endpoint, 'network.com/in/b'),
-    ]);
-    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
-    expect(http.batches).toHaveLength(1);
-    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([
-      'https://www.network.com/in/a',
-      'https://www.network.com/in/b',
-    ]);
+describe('a prepared operation', () => {
+  const endpoint = { baseUrl: BASE_URL, apiKey: API_KEY };
+
+  function operationOf<T>(prepared: Prepared<T>): Operation<T> {
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    return prepared.operation;
+  }
+
+  const search = () => operationOf(prepareCompanySearch(endpoint, { query: 'fintech', limit: 10 }));
+
+  it('may be sent again after any transient failure, except starting research: after a 429 only', () => {
+    expect(operationOf(prepareStartResearch(endpoint, { query: 'CTOs', limit: 10 })).retry).toBe('rateLimitOnly');
+    for (const operation of [
+      search(),
+      operationOf(preparePeopleSearch(endpoint, { query: 'cto', limit: 5 })),
+      operationOf(prepareJobStatus(endpoint, 'job-1')),
+      operationOf(prepareCancelResearch(endpoint, 'job-1')),
+      operationOf(prepareNormalizedScrape(endpoint, 'https://www.network.com/in/ada')),
+      operationOf(prepareNormalizedProfileRecord(endpoint, 'https://www.network.com/in/ada')),
+      operationOf(prepareNormalizedContactLookup(endpoint, { email: 'ada@example.com' })),
+    ]) {
+      expect(operation.retry).toBe('transient');
+    }
+  });
+
+  it('charges a search per result it returned, and a scrape the same whatever it holds', () => {
+    const companies = search();
+    expect(companies.credits({ results: [{}, {}, {}], total: 40, query: 'q' } as never)).toBe(3);
+    expect(companies.credits({ results: [], total: 0, query: 'q' } as never)).toBe(0);
+    const scrape = operationOf(prepareNormalizedScrape(endpoint, 'https://www.network.com/in/ada'));
+    expect(scrape.credits(scrapedProfile() as never)).toBe(2);
+  });
+
+  it('reads any 2xx answer, and describes any other status for its operation', () => {
+    expect(search().parse(json(201, { results: [], total: 0, query: 'q' }))).toEqual({
+      ok: true,
+      value: { results: [], total: 0, query: 'q' },
+    });
+    expect(search().parse(json(302, {}))).toEqual({
+      ok: false,
+      error: { kind: 'malformed', status: 302, message: 'The service sent an unexpected answer (HTTP 302).' },
+    });
+    const job = operationOf(prepareJobStatus(endpoint, 'job-1'));
+    expect(job.parse(json(404, {}))).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(job.parse({ networkError: 'socket hang up' })).toMatchObject({ ok: false, error: { kind: 'network' } });
+  });
+
+  it('answers malformed for text that is not JSON or not the expected shape, legacy_format for a legacy record', () => {
+    expect(search().parse({ status: 200, headers: {}, body: 'oops' })).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed', message: expect.stringMatching(/not JSON, HTTP 200/) },
+    });
+    expect(search().parse(json(200, { results: {} }))).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    const record = operationOf(prepareNormalizedProfileRecord(endpoint, 'https://www.network.com/in/ada'));
+    expect(record.parse(json(200, legacyProfile()))).toMatchObject({ ok: false, error: { kind: 'legacy_format' } });
+  });
+
+  it('reads a job status for the job it asked about when the answer leaves the id out', () => {
+    const { job_id: _left, ...withoutId } = jobStatus();
+    const parsed = operationOf(prepareJobStatus(endpoint, 'job-7')).parse(json(200, withoutId));
+    expect(parsed.ok && parsed.value.job_id).toBe('job-7');
+  });
+});
+
+describe('limits of what is sent', () => {
+  const endpoint = { baseUrl: BASE_URL, apiKey: API_KEY };
+
+  it('accepts a job id of 128 letters, digits, - and _, and refuses one of 129', () => {
+    expect(prepareJobStatus(endpoint, 'a-_9'.repeat(32)).ok).toBe(true);
+    expect(prepareCancelResearch(endpoint, 'a'.repeat(129))).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: 'The research job id has characters a job id never has.' },
+    });
+  });
+
+  it('counts a research query’s length without the spaces around it', () => {
+    const query = ` ${'x'.repeat(2000)} `;
+    const prepared = prepareStartResearch(endpoint, { query, limit: 1000 });
+    expect(prepared.ok && prepared.operation.request.body).toBe(JSON.stringify({ query: query.trim(), limit: 1000 }));
+  });
+
+  it('asks for all results so far when no page is given', () => {
+    const prepared = prepareJobStatus(endpoint, 'job-1');
+    expect(prepared.ok && queryOf(prepared.operation.request)).toEqual({ legacy: 'false' });
+  });
+
+  it('refuses a people search too long for a URL, before anything is sent', () => {
+    expect(preparePeopleSearch(endpoint, { query: 'é'.repeat(400), limit: 5 })).toEqual({
+      ok: false,
+      error: { kind: 'invalid_input', message: 'The request is too long to send; shorten the query.' },
+    });
+  });
+
+  it('shortens a bad limit given as long text in its message', () => {
+    const prepared = prepareCompanySearch(endpoint, { query: 'x', limit: 'a very long limit given as text' as never });
+    expect(prepared.ok || prepared.error.message).toMatch(
+      /^The limit must be a whole number from 1 to 100 \(got ".{1,20}"\)\.$/,
+    );
+  });
+
+  it('names the type of a limit that is neither a number nor text', () => {
+    const prepared = preparePeopleSearch(endpoint, { query: 'x', limit: null as never });
+    expect(prepared.ok || prepared.error.message).toBe('The limit must be a whole number from 1 to 100 (got object).');
   });
 });

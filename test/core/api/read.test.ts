@@ -1,5 +1,16 @@
-// Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, credits.
-import { CREDIT_COSTS } from '../../../src/core/api/credits';
+// Reading successful answers: typed values, tolerance where the API is undocumented, legacy refusal, and what each
+// answer cost.
+import {
+  readCancelResearch,
+  readCompanySearch,
+  readContactLookup,
+  readJobStatus,
+  readPeopleSearch,
+  readProfileRecord,
+  readScrapedProfile,
+  readStartResearch,
+  UnreadableAnswer,
+} from '../../../src/core/api/read';
 import { jobStatus, json, legacyProfile, profileRecord, scrapedProfile, setup } from './fakes';
 import { findContactsOnce, profileRecordOnce, scrapeOnce } from '../../support/per-row-calls';
 
@@ -202,17 +213,114 @@ describe('the job id of a start answer', () => {
   );
 });
 
-describe('credit costs', () => {
-  it('follows the credit table of docs/api.md and README "Costs in credits", for every operation', () => {
-    expect(CREDIT_COSTS).toEqual({
-      scrape: { perRequest: 2, perResult: 0 },
-      contacts: { perRequest: 1, perResult: 0 },
-      companySearch: { perRequest: 0, perResult: 1 },
-      peopleSearch: { perRequest: 0, perResult: 1 },
-      profileRecord: { perRequest: 1, perResult: 0 },
-      startResearch: { perRequest: 0, perResult: 0 },
-      jobStatus: { perRequest: 0, perResult: 0 },
-      cancelResearch: { perRequest: 0, perResult: 0 },
+/** The kind and detail a reader refuses the body with; fails the test when the body is accepted. */
+function refusal(read: () => unknown): [string, string] {
+  try {
+    read();
+  } catch (error) {
+    if (!(error instanceof UnreadableAnswer)) throw error;
+    return [error.kind, error.message];
+  }
+  throw new Error('accepted');
+}
+
+describe('the readers, one by one', () => {
+  it('refuse a scraped profile without its profile object, or with a list that is not one', () => {
+    expect(refusal(() => readScrapedProfile({ skills: [] }))).toEqual(['malformed', 'profile is not an object']);
+    expect(refusal(() => readScrapedProfile({ ...scrapedProfile(), skills: 'maths' }))).toEqual([
+      'malformed',
+      'skills is not a list',
+    ]);
+    expect(refusal(() => readScrapedProfile([scrapedProfile()]))).toEqual(['malformed', 'the answer is not an object']);
+  });
+
+  it('read a scraped profile’s location as text, blank when absent', () => {
+    expect(readScrapedProfile({ ...scrapedProfile(), location: undefined }).location).toBe('');
+    expect(readScrapedProfile({ ...scrapedProfile(), location: 75001 }).location).toBe('75001');
+  });
+
+  it('read a company total given as text, count the results when it is missing, and refuse a result of no shape', () => {
+    expect(readCompanySearch({ results: [{ id: 1 }], total: '12' }).total).toBe(12);
+    expect(readCompanySearch({ results: [{ id: 1 }, { id: 2 }], total: 'many' }).total).toBe(2);
+    expect(refusal(() => readCompanySearch({ results: [{ id: 1 }, 'B'] }))).toEqual([
+      'malformed',
+      'result 2 is not an object',
+    ]);
+  });
+
+  it('keep only contacts with a value and links with a known network, and read a missing list as none', () => {
+    expect(
+      readContactLookup({
+        data: [
+          {
+            contacts: [{ type: 'email', value: '' }, 'ada@example.com', { type: 'phone', value: 4155550100 }],
+            social: [
+              { type: 'li', link: '' },
+              { type: 'tw', link: 'https://x.example/ada' },
+            ],
+          },
+          { social: null },
+          { error: true },
+        ],
+      }),
+    ).toEqual({
+      data: [
+        {
+          contacts: [{ type: 'phone', value: '4155550100', subType: '' }],
+          social: [{ type: 'tw', link: 'https://x.example/ada', rating: '' }],
+        },
+        { contacts: [], social: [] },
+        { error: true, message: '', details: '' },
+      ],
+    });
+    expect(refusal(() => readContactLookup({}))).toEqual(['malformed', 'data is not a list']);
+  });
+
+  it('unwrap a profile record from data or result, but not a record that has its own id', () => {
+    expect(readProfileRecord({ data: profileRecord({ id: 'd' }) }).id).toBe('d');
+    expect(readProfileRecord({ result: profileRecord({ id: 'r' }) }).id).toBe('r');
+    const own = profileRecord({ id: 'own', profile: { id: 'nested' } });
+    expect(readProfileRecord(own)).toBe(own);
+    expect(refusal(() => readProfileRecord({ id: 'p1', headline: 'x' }))).toEqual([
+      'legacy_format',
+      'the profile is in the legacy format',
+    ]);
+  });
+
+  it('read a start answer’s numeric job id as text, pending when no status is given, and refuse an unknown status', () => {
+    expect(readStartResearch({ job_id: 123 })).toEqual({ job_id: '123', status: 'pending', message: '' });
+    expect(refusal(() => readStartResearch({ job_id: 'j', status: 'queued' }))).toEqual([
+      'malformed',
+      'unknown job status "queued"',
+    ]);
+  });
+
+  it('work out what a page leaves out: its page count from the total, and whether more follow', () => {
+    const page = (pagination: Record<string, unknown>) => readJobStatus(jobStatus({ pagination }), 'job-1').pagination;
+    expect(page({ page: 1, page_size: 25, total_results: 60 })).toMatchObject({ total_pages: 3, has_more: true });
+    expect(page({ page: 3, page_size: 25, total_results: 60 })).toMatchObject({ total_pages: 3, has_more: false });
+    expect(page({ page: 1, page_size: 25, total_results: 60, has_more: false })).toMatchObject({ has_more: false });
+    expect(page({})).toEqual({ page: 1, page_size: 0, total_results: 0, total_pages: 0, has_more: false });
+    expect(readJobStatus(jobStatus(), 'job-1').pagination).toBeUndefined();
+  });
+
+  it('read a job error from its message, its detail, or the whole object, and an empty one as none', () => {
+    const errorOf = (error: unknown) => readJobStatus(jobStatus({ status: 'error', error }), 'job-1').error;
+    expect(errorOf({ detail: 'Quota' })).toBe('Quota');
+    expect(errorOf({ code: 7 })).toBe('{"code":7}');
+    expect(errorOf('')).toBeUndefined();
+    expect(errorOf(42)).toBeUndefined();
+  });
+
+  it('refuse a cancel answer whose success is not a boolean', () => {
+    expect(refusal(() => readCancelResearch({ success: 'true' }))).toEqual(['malformed', 'no success flag']);
+  });
+
+  it('read a people search total given as text', () => {
+    expect(readPeopleSearch({ results: [profileRecord()], total: '7' })).toMatchObject({
+      total: 7,
+      query: '',
+      search_id: '',
     });
   });
 });

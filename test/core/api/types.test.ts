@@ -1,5 +1,6 @@
-// The scrape pace of each tier (docs/api.md, README "Settings"): the add-on paces its scrapes by this table, and
-// the mock limits by it too, so the figures are checked here against the documented ones, written out.
+// The constants among the API's types. The scrape pace of each tier (docs/api.md, README "Settings"): the add-on
+// paces its scrapes by this table, and the mock limits by it too, so the figures are checked here against the
+// documented ones, written out.
 import { SCRAPES_PER_MINUTE } from '../../../src/core/api/types';
 import { TIERS } from '../../../src/core/settings';
 

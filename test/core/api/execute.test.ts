@@ -1,13 +1,39 @@
-// The retry policy: what is retried, how long it waits, and the caller's deadline.
+// Sending prepared operations: invalid ones answered in place, batches, the retry policy (what is retried, how long
+// it waits), the caller's deadline, batches whose connections all failed, and dispatch, where the caller admits each
+// fetchAll.
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
-import { DEFAULT_RETRY_POLICY, execute } from '../../../src/core/api/execute';
+import {
+  DEFAULT_RETRY_POLICY,
+  dispatch,
+  execute,
+  type Admission,
+  type BatchOutcome,
+} from '../../../src/core/api/execute';
 import { prepareStartResearch } from '../../../src/core/api/operations';
-import { json, scrapedProfile, script, setup } from './fakes';
+import { json, queryOf, scrapedProfile, script, setup } from './fakes';
 import { prepareScrapeCell, scrapeOnce } from '../../support/per-row-calls';
 
 const success = json(200, scrapedProfile());
 const scrape = (client: ReturnType<typeof setup>['client'], deadline?: number) =>
   scrapeOnce(client, 'network.com/in/ada', { deadline });
+
+describe('a batch of prepared operations', () => {
+  it('answers invalid entries of a batch in place and sends only the valid ones', () => {
+    const { client, http } = setup(() => json(200, scrapedProfile()));
+    const endpoint = client.endpoint;
+    const results = client.execute([
+      prepareScrapeCell(endpoint, 'network.com/in/a'),
+      prepareScrapeCell(endpoint, 'nope'),
+      prepareScrapeCell(endpoint, 'network.com/in/b'),
+    ]);
+    expect(results.map((result) => (result.ok ? 'ok' : result.error.kind))).toEqual(['ok', 'invalid_input', 'ok']);
+    expect(http.batches).toHaveLength(1);
+    expect(http.requests.map((request) => queryOf(request).network_url)).toEqual([
+      'https://www.network.com/in/a',
+      'https://www.network.com/in/b',
+    ]);
+  });
+});
 
 describe('what is retried', () => {
   it.each([
@@ -300,5 +326,146 @@ describe('a batch whose connections all failed (fetchAll threw)', () => {
     expect(results.every((result) => !result.ok && result.error.kind === 'network')).toBe(true);
     // Halves go out first in line, and the sixth call in a row that loses every connection is the last.
     expect(sent.map((batch) => batch.length)).toEqual([40, 20, 10, 5, 3, 2]);
+  });
+});
+
+describe('dispatch: the caller admits each fetchAll', () => {
+  function dispatchSetup(respond: Parameters<typeof setup>[0], count = 4) {
+    const { client, clock, http } = setup(respond);
+    const transport = { http, clock, random: () => 0.5, retry: DEFAULT_RETRY_POLICY };
+    const prepared = Array.from({ length: count }, (_, i) =>
+      prepareScrapeCell(client.endpoint, `network.com/in/p${i}`),
+    );
+    return { clock, http, transport, prepared };
+  }
+
+  it('sends nothing when the caller stops at once, and says why', () => {
+    const { http, transport, prepared } = dispatchSetup(() => success);
+    const run = dispatch(transport, prepared, { admit: () => ({ stop: 'caller' }) });
+    expect(run).toEqual({ results: [undefined, undefined, undefined, undefined], stoppedBy: 'caller' });
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('sends as many as admitted, and leaves the rest unsent when the caller stops', () => {
+    const { http, transport, prepared } = dispatchSetup(() => success);
+    const admissions: Admission[] = [{ send: 2 }, { stop: 'budget' }];
+    const run = dispatch(transport, prepared, { admit: () => admissions.shift()! });
+    expect(run.stoppedBy).toBe('budget');
+    expect(run.results.map((result) => result?.ok)).toEqual([true, true, undefined, undefined]);
+    expect(http.batches.map((batch) => batch.length)).toEqual([2]);
+  });
+
+  it('tells the caller how many are ready, and sends at least one whatever it admits', () => {
+    const { http, transport, prepared } = dispatchSetup(() => success, 3);
+    const ready: number[] = [];
+    const run = dispatch(transport, prepared, {
+      admit: (count) => {
+        ready.push(count);
+        return { send: 0 };
+      },
+    });
+    expect(run.stoppedBy).toBeNull();
+    expect(ready).toEqual([3, 2, 1]);
+    expect(http.batches.map((batch) => batch.length)).toEqual([1, 1, 1]);
+  });
+
+  it('waits until the time the caller names, then asks again', () => {
+    const { clock, transport, prepared } = dispatchSetup(() => success, 1);
+    const start = clock.now();
+    const admissions: Admission[] = [{ waitUntil: start + 12_000, reason: 'tier' }, { send: 1 }];
+    const run = dispatch(transport, prepared, { admit: () => admissions.shift()! });
+    expect(run.stoppedBy).toBeNull();
+    expect(clock.sleeps).toEqual([12_000]);
+  });
+
+  it('stops for the caller’s reason, without sleeping, when its wait would pass the deadline', () => {
+    const { clock, http, transport, prepared } = dispatchSetup(() => success, 1);
+    const run = dispatch(transport, prepared, {
+      deadline: clock.now() + 5_000,
+      admit: (_ready, now) => ({ waitUntil: now + 12_000, reason: 'tier' }),
+    });
+    expect(run).toEqual({ results: [undefined], stoppedBy: 'tier' });
+    expect(clock.sleeps).toEqual([]);
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('starts no batch when less than minBatchMs is left before the deadline', () => {
+    const { clock, http, transport, prepared } = dispatchSetup(() => success, 1);
+    const run = dispatch(transport, prepared, {
+      deadline: clock.now() + 999,
+      minBatchMs: 1_000,
+      admit: (ready) => ({ send: ready }),
+    });
+    expect(run.stoppedBy).toBe('time');
+    expect(http.requests).toHaveLength(0);
+  });
+
+  it('reports each fetchAll as it answers: when, how many, what was answered, and a 429’s wait', () => {
+    const { clock, http, transport, prepared } = dispatchSetup(
+      script(json(200, scrapedProfile()), json(429, {}, { 'retry-after': '2' }), success),
+      2,
+    );
+    http.batchMs = 300;
+    const start = clock.now();
+    const outcomes: Array<BatchOutcome<unknown>> = [];
+    dispatch(transport, prepared, {
+      admit: (ready) => ({ send: ready }),
+      answered: (outcome) => outcomes.push(outcome),
+    });
+    expect(outcomes).toEqual([
+      {
+        sent: 2,
+        startedAt: start,
+        endedAt: start + 300,
+        failedWhole: false,
+        rateLimited: true,
+        waitMs: 2_000,
+        answers: [{ index: 0, result: expect.objectContaining({ ok: true }) }],
+      },
+      {
+        sent: 1,
+        startedAt: start + 2_300,
+        endedAt: start + 2_600,
+        failedWhole: false,
+        rateLimited: false,
+        waitMs: 0,
+        answers: [{ index: 1, result: expect.objectContaining({ ok: true }) }],
+      },
+    ]);
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [402, 'no_credits'],
+  ])('answers every waiting operation with a %i, which each would meet too, and sends no more', (status, kind) => {
+    const { http, transport, prepared } = dispatchSetup(() => json(status, {}));
+    const run = dispatch(transport, prepared, { admit: () => ({ send: 1 }) });
+    expect(run.stoppedBy).toBeNull();
+    expect(run.results.map((result) => result?.ok === false && result.error.kind)).toEqual([kind, kind, kind, kind]);
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('does not split a batch that failed for the day’s UrlFetch quota, and sends nothing more', () => {
+    const { http, transport, prepared } = dispatchSetup(() => ({ networkError: 'quota', dailyQuota: true }));
+    const run = dispatch(transport, prepared, { admit: () => ({ send: 2 }) });
+    expect(run.results.map((result) => result?.ok === false && result.error.kind)).toEqual([
+      'daily_quota',
+      'daily_quota',
+      'daily_quota',
+      'daily_quota',
+    ]);
+    expect(http.batches.map((batch) => batch.length)).toEqual([2]);
+  });
+
+  it('reports a batch that lost every connection as failed whole, with nothing answered yet', () => {
+    let call = 0;
+    const { transport, prepared } = dispatchSetup(() => (++call <= 2 ? { networkError: 'reset' } : success), 2);
+    const outcomes: Array<BatchOutcome<unknown>> = [];
+    const run = dispatch(transport, prepared, {
+      admit: (ready) => ({ send: ready }),
+      answered: (o) => outcomes.push(o),
+    });
+    expect(outcomes[0]).toMatchObject({ sent: 2, failedWhole: true, answers: [] });
+    expect(run.results.every((result) => result?.ok)).toBe(true);
   });
 });
