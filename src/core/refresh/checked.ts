@@ -40,9 +40,14 @@ export function parseChecked(cell: unknown): number | null {
   const match = ISO_TIME.exec(cell.trim());
   if (match === null) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  return utcTime(year, month, day, hour, minute, second);
+}
+
+/** Epoch ms of a UTC date and time given as read (month 1-12); null when it is no such time (30 February, 24:00). */
+export function utcTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number | null {
   const time = Date.UTC(year, month - 1, day, hour, minute, second);
   const date = new Date(time);
-  // Date.UTC rolls 2026-02-30 over to March: such a text is not a date.
+  // Date.UTC rolls impossible parts over (30 February is 2 March): the parts must come back as given.
   const exact =
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&
