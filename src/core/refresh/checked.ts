@@ -66,22 +66,27 @@ export function olderThanDaysProblem(value: unknown): string | null {
 }
 
 /**
- * The done rows (OK, NOT FOUND, PRIVATE) a refresh fetches again: those checked before now − olderThanDays days,
- * every one for 0, and every one without a readable checked time. Indexes into `statuses`, oldest first (never
- * checked first, then by checked time, ties in row order), so a cap on credits keeps the oldest.
+ * The done rows (OK, NOT FOUND, PRIVATE) a refresh started at `startedAt` fetches again: those checked before
+ * startedAt − olderThanDays days (for 0, every row checked before the refresh started), and every one without a
+ * readable checked time. Indexes into `statuses`, oldest first (never checked first, then by checked time, ties in
+ * row order), so a cap on credits keeps the oldest.
+ *
+ * Asked again later with the same startedAt, it gives the rows still to do: a row this refresh fetched is dated at
+ * or after the second it started, so the status and checked columns alone carry a refresh across executions.
  */
 export function staleRows(
   statuses: readonly unknown[],
   checkedCells: readonly unknown[],
-  now: number,
+  startedAt: number,
   olderThanDays: number,
 ): number[] {
-  const cutoff = now - olderThanDays * DAY_MS;
+  // In whole seconds, as checked cells are: a row fetched in the refresh's first second is not older than it.
+  const cutoff = Math.floor(startedAt / 1000) * 1000 - olderThanDays * DAY_MS;
   const due: Array<{ index: number; checkedAt: number }> = [];
   statuses.forEach((status, index) => {
     if (!isFinal(statusKind(status))) return;
     const checkedAt = parseChecked(checkedCells[index]);
-    if (olderThanDays === 0 || checkedAt === null || checkedAt < cutoff) {
+    if (checkedAt === null || checkedAt < cutoff) {
       due.push({ index, checkedAt: checkedAt ?? -Infinity });
     }
   });

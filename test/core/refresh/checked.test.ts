@@ -89,10 +89,21 @@ describe('stale rows', () => {
     expect(staleRows(statuses, checked, now, 7)).toEqual([1, 2, 3, 0]);
   });
 
-  it('with 0 days takes every done row, even one checked this very second or later', () => {
+  it('with 0 days takes every done row checked before the refresh started', () => {
     const statuses = ['OK', 'OK', 'PRIVATE'];
-    const checked = [checkedText(now), checkedText(now + DAY), daysAgo(1)];
-    expect(staleRows(statuses, checked, now, 0)).toEqual([2, 0, 1]);
+    const checked = [daysAgo(0.001), daysAgo(365), checkedText(now - 1000)];
+    expect(staleRows(statuses, checked, now, 0)).toEqual([1, 0, 2]);
+  });
+
+  it('asked again during the refresh, leaves out the rows it has fetched since it started', () => {
+    const startedAt = at('2026-11-27T12:00:00.700Z');
+    const statuses = ['OK', 'NOT FOUND', 'OK', 'OK'];
+    const before = [daysAgo(3), daysAgo(2), daysAgo(1), daysAgo(40)];
+    expect(staleRows(statuses, before, startedAt, 0)).toEqual([3, 0, 1, 2]);
+    // Rows 3 and 0 fetched again, the first in the refresh's first second (dated 12:00:00, before startedAt).
+    const during = [checkedText(startedAt + 100), daysAgo(2), daysAgo(1), checkedText(startedAt + 5_000)];
+    expect(staleRows(statuses, during, startedAt, 0)).toEqual([1, 2]);
+    expect(staleRows(statuses, during, startedAt, 30)).toEqual([]);
   });
 
   it('leaves rows that were not fetched to the plain run', () => {
