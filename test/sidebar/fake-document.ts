@@ -49,6 +49,9 @@ export class FakeElement {
   get nodeName(): string {
     return this.tagName;
   }
+  get nodeValue(): null {
+    return null;
+  }
 
   // ---------- Attributes and the properties that reflect them ----------
 
