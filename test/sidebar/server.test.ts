@@ -1,46 +1,19 @@
 // The typed google.script.run client: every name becomes a promise-returning call, failures become Errors.
-import { createPromiseClient, type ScriptRun } from '../../src/sidebar/server';
+import { createPromiseClient, server } from '../../src/sidebar/server';
+import { fakeUsage } from '../browser/fake-server';
+import { fakeScriptRun, useFakeServer } from './script-run';
 
 interface Greeter {
   greet(name: string, times: number): string;
   fail(): void;
-}
-
-/** A google.script.run double that answers on the next tick, as the real one answers asynchronously. */
-function fakeScriptRun(implementation: Record<string, (...args: unknown[]) => unknown>): () => ScriptRun {
-  return () => {
-    let onSuccess: (value: unknown) => void = () => undefined;
-    let onFailure: (error: unknown) => void = () => undefined;
-    const runner: Record<string, unknown> = {
-      withSuccessHandler(handler: typeof onSuccess) {
-        onSuccess = handler;
-        return runner;
-      },
-      withFailureHandler(handler: typeof onFailure) {
-        onFailure = handler;
-        return runner;
-      },
-    };
-    for (const [name, fn] of Object.entries(implementation)) {
-      runner[name] = (...args: unknown[]) =>
-        setImmediate(() => {
-          try {
-            onSuccess(fn(...args));
-          } catch (error) {
-            onFailure(error);
-          }
-        });
-    }
-    return runner as unknown as ScriptRun;
-  };
+  failPlain(): void;
 }
 
 const client = createPromiseClient<Greeter>(
-  fakeScriptRun({
-    greet: (name, times) => `hello ${name} ×${times}`,
-    fail: () => {
-      throw new Error('Error: The API key was rejected.');
-    },
+  fakeScriptRun((name, args) => {
+    if (name === 'fail') throw new Error('Error: The API key was rejected.');
+    if (name === 'failPlain') throw 'Exception: The spreadsheet is busy.';
+    return `hello ${args[0]} ×${args[1]}`;
   }),
 );
 
@@ -55,4 +28,25 @@ test('a server failure rejects with an Error carrying the server message, withou
 test('the client is not thenable, so it can be returned from async code', async () => {
   expect((client as unknown as { then?: unknown }).then).toBeUndefined();
   await expect(Promise.resolve(client)).resolves.toBe(client);
+});
+
+test('a failure that is not an Error becomes one, its "Exception: " prefix dropped too', async () => {
+  await expect(client.failPlain()).rejects.toEqual(new Error('The spreadsheet is busy.'));
+});
+
+test('calls under way at once each get their own answer', async () => {
+  await expect(Promise.all([client.greet('Ada', 1), client.greet('Bo', 2)])).resolves.toEqual([
+    'hello Ada ×1',
+    'hello Bo ×2',
+  ]);
+});
+
+describe('the page’s client', () => {
+  const served = useFakeServer(() => ({ usage: fakeUsage({ day: '2025-07-01' }) }));
+
+  it('calls the server function of the same name through google.script.run', async () => {
+    await expect(server.getUsage()).resolves.toEqual(fakeUsage({ day: '2025-07-01' }));
+    await expect(server.pauseEnrichment('nope')).rejects.toThrow('No enrichment run nope');
+    expect(served.fake.calls.map((call) => call.name)).toEqual(['getUsage', 'pauseEnrichment']);
+  });
 });
