@@ -7,44 +7,15 @@ import { costText } from '../../src/sidebar/preview-view';
 import { StatusLine } from '../../src/sidebar/status-line';
 import { count } from '../../src/sidebar/summaries';
 import { FIELD_CHOICES, fakeSelection } from '../browser/fake-server';
-import {
-  click,
-  dispatch,
-  mount,
-  pageElement,
-  real,
-  settle,
-  texts,
-  useFakeDocument,
-  type FakeElement,
-} from './fake-document';
+import { click, dispatch, pageElement, real, settle, texts, useFakeDocument, type FakeElement } from './fake-document';
+import { mountEnrichForm } from './page-parts';
 import { useFakeServer } from './script-run';
 
 useFakeDocument();
 const served = useFakeServer(() => ({ apiKey: 'lk_abcdefgh1234' }));
 
 async function enrichForm() {
-  const form = mount('form', { id: 'enrich-form' });
-  mount('div', { id: 'enrich-selection' }, form);
-  mount('p', { id: 'enrich-selection-error', hidden: '' }, form);
-  mount('button', { id: 'enrich-use-selection' }, form);
-  for (const operation of ['scrape', 'profile', 'contacts']) {
-    mount('input', { type: 'radio', name: 'enrich-operation', value: operation }, form).checked =
-      operation === 'scrape';
-  }
-  mount('textarea', { id: 'enrich-fields' }, form);
-  mount('p', { id: 'enrich-fields-error', hidden: '' }, form);
-  mount('p', { id: 'enrich-fields-defaults' }, form);
-  mount('input', { id: 'enrich-field-filter' }, form);
-  mount('ul', { id: 'enrich-field-choices' }, form);
-  mount('p', { id: 'enrich-field-more' }, form);
-  mount('input', { id: 'enrich-overwrite', type: 'checkbox' }, form);
-  mount('button', { id: 'enrich-preview', type: 'submit' }, form);
-  mount('button', { id: 'enrich-start' }, form);
-  mount('p', { id: 'enrich-start-hint' }, form);
-  mount('div', { id: 'enrich-preview-result', hidden: '' }, form);
-  mount('div', { id: 'enrich-confirm' }, form);
-  mount('p', { id: 'enrich-status' }, form);
+  mountEnrichForm();
   const started: RunSummary[] = [];
   const enrich = new EnrichForm(new StatusLine(real<HTMLElement>(pageElement('enrich-status'))), (run) =>
     started.push(run),
