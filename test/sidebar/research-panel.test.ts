@@ -3,7 +3,8 @@
 // and without a key Start is shut and nothing is polled.
 import { ResearchPanel } from '../../src/sidebar/research-panel';
 import { fakeJob } from '../browser/fake-server';
-import { click, dispatch, mount, pageElement, settle, texts, useFakeDocument, type FakeElement } from './fake-document';
+import { click, dispatch, pageElement, settle, texts, useFakeDocument, type FakeElement } from './fake-document';
+import { mountResearchPanel } from './page-parts';
 import { useFakeServer } from './script-run';
 
 const POLL_MS = 10_000;
@@ -16,19 +17,7 @@ beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
 afterEach(() => jest.useRealTimers());
 
 async function researchPanel() {
-  const form = mount('form', { id: 'research-form' });
-  mount('textarea', { id: 'research-query' }, form);
-  mount('p', { id: 'research-query-error', hidden: '' }, form);
-  mount('input', { id: 'research-limit', value: '25' }, form);
-  mount('p', { id: 'research-limit-error', hidden: '' }, form);
-  mount('select', { id: 'research-columns', value: 'essentials' }, form);
-  mount('button', { id: 'research-start', type: 'submit' }, form);
-  mount('p', { id: 'research-status' }, form);
-  mount('p', { id: 'key-warning', hidden: '' });
-  mount('button', { id: 'key-warning-settings' });
-  mount('p', { id: 'research-loop-note', hidden: '' });
-  mount('p', { id: 'jobs-empty' });
-  mount('ul', { id: 'job-list' });
+  mountResearchPanel();
   const settingsShown = { count: 0 };
   const panel = new ResearchPanel({ pollMs: POLL_MS, showSettings: () => settingsShown.count++ });
   await panel.load();

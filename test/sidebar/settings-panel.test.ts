@@ -5,7 +5,8 @@ import type { SettingsView } from '../../src/core/contract';
 import { BUDGET_RULE } from '../../src/sidebar/budget';
 import { SettingsPanel } from '../../src/sidebar/settings-panel';
 import { DEFAULT_BASE_URL } from '../browser/fake-server';
-import { click, dispatch, elements, mount, page, pageElement, settle, texts, useFakeDocument } from './fake-document';
+import { click, dispatch, elements, page, pageElement, settle, texts, useFakeDocument } from './fake-document';
+import { mountSettingsPanel } from './page-parts';
 import { useFakeServer } from './script-run';
 
 useFakeDocument();
@@ -16,36 +17,18 @@ const served = useFakeServer(() => ({ apiKey: KEY }));
 const withoutKey = () => served.fake.saveSettings({ apiKey: '' });
 
 async function settingsPanel() {
-  const form = mount('form', { id: 'settings-form' });
-  for (const [tag, id] of [
-    ['span', 'settings-key-state'],
-    ['button', 'settings-remove-key'],
-    ['p', 'settings-key-warning'],
-    ['input', 'settings-key'],
-    ['input', 'settings-base-url'],
-    ['select', 'settings-tier'],
-    ['input', 'settings-budget'],
-    ['p', 'settings-budget-error'],
-    ['button', 'settings-save'],
-    ['p', 'settings-status'],
-  ]) {
-    mount(tag, { id }, form);
-  }
-  for (const id of ['usage-formulas-today', 'usage-formulas-month', 'usage-mine-today', 'usage-mine-month']) {
-    mount('td', { id });
-  }
-  mount('p', { id: 'usage-note' });
+  mountSettingsPanel();
   const views: SettingsView[] = [];
   const panel = new SettingsPanel((view) => views.push(view));
   await panel.load();
-  return { form, views };
+  return { views };
 }
 
 const status = () => pageElement('settings-status');
 const saves = () => served.fake.callsOf('saveSettings').map(([input]) => input);
 
-async function submit(form = pageElement('settings-form')): Promise<void> {
-  dispatch(form, 'submit');
+async function submit(): Promise<void> {
+  dispatch(pageElement('settings-form'), 'submit');
   await settle();
 }
 
