@@ -222,6 +222,9 @@ function parseSelector(selector: string): Array<(element: FakeElement) => boolea
 
 let body = new FakeElement('BODY');
 let focused: FakeElement | null = null;
+let hidden = false;
+/** The document's own listeners: events reach them after bubbling through the body. */
+let documentListeners = new FakeElement('#document');
 
 function focusElement(element: FakeElement): void {
   focused = element;
@@ -244,6 +247,10 @@ const fakeDocument = {
   get body() {
     return body;
   },
+  get hidden() {
+    return hidden;
+  },
+  addEventListener: (type: string, listener: Listener) => documentListeners.addEventListener(type, listener),
   /** A focused element that left the page gives the focus back to the body, as in a browser. */
   get activeElement() {
     return focused !== null && attached(focused) ? focused : body;
@@ -262,7 +269,14 @@ export function dispatch(target: FakeElement, type: string, init: { key?: string
     },
   };
   for (let at: FakeElement | null = target; at; at = at.parentNode) at.handle(event);
+  if (attached(target)) documentListeners.handle(event);
   return event;
+}
+
+/** The page goes out of sight (or back), telling the document's listeners. */
+export function setPageHidden(isHidden: boolean): void {
+  hidden = isHidden;
+  dispatch(body, 'visibilitychange');
 }
 
 /** A user's click: a disabled button takes none, as in a browser. */
@@ -328,6 +342,8 @@ export function useFakeDocument(): void {
   beforeEach(() => {
     body = new FakeElement('BODY');
     focused = null;
+    hidden = false;
+    documentListeners = new FakeElement('#document');
   });
   afterAll(() => {
     delete globals.document;
