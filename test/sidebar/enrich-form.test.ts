@@ -36,6 +36,13 @@ const chips = () =>
     .map((chip) => chip.getAttribute('data-field'));
 const previews = () => served.fake.callsOf('previewEnrichment').map(([request]) => request);
 
+/** The user picks an operation: its radio alone checked, then the change event. */
+async function choose(operation: string): Promise<void> {
+  for (const other of ['scrape', 'profile', 'contacts']) radio(other).checked = other === operation;
+  dispatch(radio(operation), 'change');
+  await settle();
+}
+
 async function preview(): Promise<void> {
   dispatch(pageElement('enrich-form'), 'submit');
   await settle();
@@ -187,4 +194,13 @@ describe('Start', () => {
     ]);
     expect(started).toEqual([]);
   });
+});
+
+test('fields that cannot be listed are said, and asked for again; a list once read is kept', async () => {
+  served.fake.failNext('enrichmentFields', 'The catalog is unavailable.');
+  await enrichForm();
+  expect(status().textContent).toBe('Could not list the fields: The catalog is unavailable.');
+  for (const operation of ['profile', 'scrape', 'profile']) await choose(operation);
+  expect(chips()).toEqual(FIELD_CHOICES.profile.fields);
+  expect(served.fake.callsOf('enrichmentFields')).toEqual([['scrape'], ['profile'], ['scrape']]);
 });

@@ -170,3 +170,11 @@ test('without a key: the notice shows, Start is shut, refusals are cleared and n
   click(pageElement('key-warning-settings'));
   expect(settingsShown.count).toBe(1);
 });
+
+test('a sheet that could not be opened says why', async () => {
+  await researchPanel();
+  served.fake.failNext('openResearchSheet', 'The sheet was deleted.');
+  click(button('done', 'open'));
+  await settle();
+  expect([status().textContent, status().dataset.kind]).toEqual(['The sheet was deleted.', 'error']);
+});
