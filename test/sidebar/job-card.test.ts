@@ -26,23 +26,23 @@ test('a running job: rows written of results found on the bar and in words, and 
     rowsWritten: 9,
     finalResultsCount: 25,
   });
-  expect(bar(card)?.attributes.get('value')).toBe('9');
-  expect(bar(card)?.attributes.get('max')).toBe('25');
-  expect(bar(card)?.attributes.get('aria-valuetext')).toBe('9 of 25 rows written so far');
+  expect(bar(card)?.getAttribute('value')).toBe('9');
+  expect(bar(card)?.getAttribute('max')).toBe('25');
+  expect(bar(card)?.getAttribute('aria-valuetext')).toBe('9 of 25 rows written so far');
   expect(texts(card)).toContain('9 of 25 rows written so far');
   expect(actions(card)).toEqual(['open', 'cancel']);
 });
 
 test('a cancelled job keeps a bar at what it reached, and no Cancel button', () => {
   const card = render({ jobId: 'j3', query: 'q', status: 'cancelled', rowsWritten: 4, finalResultsCount: 10 });
-  expect(bar(card)?.attributes.get('value')).toBe('4');
-  expect(bar(card)?.attributes.get('max')).toBe('10');
+  expect(bar(card)?.getAttribute('value')).toBe('4');
+  expect(bar(card)?.getAttribute('max')).toBe('10');
   expect(texts(card)).toContain('4 of 10 rows written');
   expect(actions(card)).toEqual(['open']);
 });
 
 test('a job still searching has a bar without a value (no total yet)', () => {
   const card = render({ jobId: 'j4', query: 'q', status: 'searching' });
-  expect(bar(card)?.attributes.has('value')).toBe(false);
+  expect(bar(card)?.hasAttribute('value')).toBe(false);
   expect(texts(card)).toContain('0 rows written');
 });

@@ -1,4 +1,14 @@
-import { jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief, STATUS_LABELS } from '../../src/sidebar/jobs';
+import {
+  isJobFinished,
+  isOwnUnfinished,
+  jobCancelOutcome,
+  jobProgress,
+  mergeJobs,
+  pollTarget,
+  rowsText,
+  shortenBrief,
+  STATUS_LABELS,
+} from '../../src/sidebar/jobs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeJob } from '../browser/fake-server';
@@ -75,4 +85,31 @@ test('the status names are the README’s', () => {
 test('a long brief is cut at a word, on one line', () => {
   expect(shortenBrief('Heads of data\nat fintech startups in Berlin', 24)).toBe('Heads of data at fintech…');
   expect(shortenBrief('short')).toBe('short');
+});
+
+test('completed, error and cancelled jobs are finished; the user’s unfinished ones are polled', () => {
+  const statuses = Object.keys(STATUS_LABELS) as Array<keyof typeof STATUS_LABELS>;
+  const finished = statuses.filter((status) => isJobFinished(fakeJob({ jobId: 'a', query: 'a', status })));
+  expect(finished.sort()).toEqual(['cancelled', 'completed', 'error']);
+  expect(isOwnUnfinished(fakeJob({ jobId: 'a', query: 'a', status: 'processing' }))).toBe(true);
+  expect(isOwnUnfinished(fakeJob({ jobId: 'a', query: 'a', status: 'processing', mine: false }))).toBe(false);
+  expect(isOwnUnfinished(fakeJob({ jobId: 'a', query: 'a', status: 'completed' }))).toBe(false);
+});
+
+test('a research cancel reads "cancelled" only when the job shows as cancelled', () => {
+  expect(jobCancelOutcome(fakeJob({ jobId: 'a', query: 'q', status: 'cancelled' }))).toEqual([
+    'Research cancelled.',
+    'success',
+  ]);
+  expect(jobCancelOutcome(fakeJob({ jobId: 'a', query: 'q', status: 'completed' }))).toEqual([
+    'The research had already ended (Completed); nothing was cancelled.',
+    'info',
+  ]);
+  const [text, kind] = jobCancelOutcome(
+    fakeJob({ jobId: 'a', query: 'q', status: 'processing', error: 'The spreadsheet was busy.' }),
+  );
+  expect(kind).toBe('error');
+  expect(text).toBe(
+    'The cancel is not confirmed yet: the job still shows as Processing. The spreadsheet was busy. Try again in a moment.',
+  );
 });

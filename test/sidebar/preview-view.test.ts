@@ -1,0 +1,79 @@
+// The preview as the Enrich panel shows it: each input row counted once in the precedence's order, the cost in
+// credits and time, the columns, and the first invalid inputs. Sheet text stays text.
+import { costText, previewCounts, renderPreview } from '../../src/sidebar/preview-view';
+import { durationText } from '../../src/sidebar/runs';
+import type { EnrichmentPreview } from '../../src/core/contract';
+import { elements, fake, texts, useFakeDocument } from './fake-document';
+
+useFakeDocument();
+const XSS = '<img src=x onerror=alert(1)>';
+
+const preview: EnrichmentPreview = {
+  rows: 20,
+  blank: 1,
+  invalid: 2,
+  duplicates: 3,
+  cached: 4,
+  alreadyDone: 5,
+  toFetch: 5,
+  credits: 10,
+  estimatedSeconds: 3_700,
+  columns: ['name', 'sheet-enrich status'],
+  invalidSamples: [],
+};
+
+test('the preview counts rows, then each kind in the order a row is counted, and its sum is the rows', () => {
+  const counts = previewCounts(preview);
+  expect(counts.map(([label]) => label)).toEqual([
+    'Rows',
+    'Blank',
+    'Invalid',
+    'Already done',
+    'Duplicates',
+    'Cached',
+    'To fetch',
+  ]);
+  expect(counts.slice(1).reduce((sum, [, n]) => sum + n, 0)).toBe(preview.rows);
+  expect(costText(preview)).toBe(`10 credits · ${durationText(preview.estimatedSeconds)}`);
+  expect(costText({ ...preview, toFetch: 0, credits: 0 })).toBe('0 credits · nothing to fetch');
+  expect(costText({ ...preview, credits: 1 })).toMatch(/^1 credit ·/);
+});
+
+test('each count shows under its label with thousands separators', () => {
+  const card = fake(renderPreview({ ...preview, rows: 12_345, toFetch: 12_000 }));
+  const shown = elements(card)
+    .filter((element) => element.tagName === 'DD')
+    .map((dd) => [dd.getAttribute('data-count'), dd.textContent]);
+  expect(shown).toContainEqual(['Rows', '12,345']);
+  expect(shown).toContainEqual(['To fetch', '12,000']);
+  expect(shown).toHaveLength(previewCounts(preview).length);
+});
+
+test('columns and invalid inputs holding markup are text, and create no element', () => {
+  const card = fake(
+    renderPreview({
+      ...preview,
+      columns: [XSS, 'status'],
+      invalidSamples: [{ row: 3, value: XSS, reason: XSS }],
+    }),
+  );
+  expect(elements(card).map((element) => element.tagName)).not.toContain('IMG');
+  expect(texts(card)).toContain(`Columns: ${XSS}, status`);
+  expect(texts(card)).toContain(`Row 3: “${XSS}”: ${XSS}`);
+});
+
+test('at most five invalid inputs are listed, then how many more there are', () => {
+  const samples = Array.from({ length: 7 }, (_, index) => ({ row: index + 2, value: `bad${index}`, reason: 'no' }));
+  const card = fake(renderPreview({ ...preview, invalid: 9, invalidSamples: samples }));
+  const items = elements(card).filter((element) => element.tagName === 'LI');
+  expect(items.slice(0, -1).map((li) => li.textContent)).toEqual(
+    samples.slice(0, 5).map((sample) => `Row ${sample.row}: “${sample.value}”: no`),
+  );
+  expect(items.at(-1)?.textContent).toBe('and 4 more invalid rows');
+});
+
+test('no invalid list without samples, and no "more" line when all are shown', () => {
+  expect(elements(fake(renderPreview(preview))).some((element) => element.tagName === 'UL')).toBe(false);
+  const one = fake(renderPreview({ ...preview, invalid: 1, invalidSamples: [{ row: 2, value: 'x', reason: 'y' }] }));
+  expect(elements(one).filter((element) => element.tagName === 'LI')).toHaveLength(1);
+});
