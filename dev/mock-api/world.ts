@@ -28,7 +28,15 @@ import {
   worldScrapedProfile,
   worldTimestamp,
 } from './data/world-formats';
-import { changedPerson, isGoneIn, WORLD_EDIT_KINDS, type ChangedPerson, type WorldRule } from './data/world-person';
+import {
+  changedPerson,
+  isGoneIn,
+  WORLD_EDIT_KINDS,
+  worldCanChange,
+  worldPicks,
+  type ChangedPerson,
+  type WorldRule,
+} from './data/world-person';
 import { profileSlug } from './profile-url';
 import type {
   WorldChangeKind,
@@ -131,6 +139,8 @@ export class MockWorld {
   }
 
   private personChange(slug: string, since: number): WorldPersonChange | null {
+    const later = this.rules.slice(since);
+    if (!worldCanChange(slug) || !later.some((rule) => worldPicks(rule.seed, rule.fraction, slug))) return null;
     const base = personForSlug(this.seed, slug);
     const after = changedPerson(this.seed, this.rules, base);
     const edits = after?.edits.filter((edit) => edit.round > since) ?? [];
