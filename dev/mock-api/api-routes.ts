@@ -129,13 +129,15 @@ const GONE_DETAILS: Record<ContactQuery['kind'], string> = {
   phone: 'No profile is associated with this phone number.',
 };
 
+/** The lookup's answer in the world as it is; special inputs (empty results, in-body errors) answer as always. */
 function contactAnswer(state: MockState, lookup: ContactQuery) {
+  const answer = state.world.contacts(lookup);
+  if (!answer.data.some((result) => 'contacts' in result && result.contacts.length > 0)) return answer;
   const owner = state.world.contactOwner(lookup);
   if (state.world.isGone(owner)) {
     return { data: [{ error: true, message: 'No profile found', details: GONE_DETAILS[lookup.kind] }] };
   }
-  const answer = state.world.contacts(lookup);
-  if (answer.data.some((result) => 'contacts' in result)) state.world.noteServed(owner, lookup);
+  state.world.noteServed(owner, lookup);
   return answer;
 }
 
