@@ -111,6 +111,10 @@ describe('picking people', () => {
 
     await mock.control.resetWorld();
     expect(await mock.control.changeWorld({ fraction: 0.05, seed: 11, people })).toEqual(first);
+    // The in-process function is the same world.
+    mock.world.reset();
+    expect(mock.world.change({ fraction: 0.05, seed: 11, people })).toEqual(first);
+    expect(await mock.control.worldChanges()).toEqual(first);
 
     await mock.control.resetWorld();
     const other = await mock.control.changeWorld({ fraction: 0.05, seed: 12, people });
