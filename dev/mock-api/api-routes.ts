@@ -1,18 +1,6 @@
 // The service's endpoints. Each handler validates, checks credits, and answers; the server charges a 200's credits.
 
-import {
-  contactLookup,
-  legacyProfileForSlug,
-  profileRecordForSlug,
-  profileRecordForQuery,
-  peopleMatchCount,
-  personForQuery,
-  Random,
-  scrapedProfileForSlug,
-  searchCompanies,
-  toLegacyProfile,
-  type ContactQuery,
-} from './data';
+import { peopleMatchCount, personForSlug, Random, searchCompanies, type ContactQuery } from './data';
 import { failure, integerParam, missingField, ok, strictInteger, validationError, type Reply } from './http';
 import { MAX_RESEARCH_LIMIT, type ResearchJob } from './jobs';
 import { profileSlug } from './profile-url';
@@ -76,10 +64,13 @@ function profileSlugParam(query: URLSearchParams): string | Reply {
   return profileSlug(url) ?? failure(400, 'Invalid profile URL: expected https://www.network.com/in/<profile>.');
 }
 
-/** Slugs starting `private-` or `missing-` stand for restricted and non-existent profiles. */
-function profileAccessProblem(slug: string): Reply | null {
+/**
+ * Slugs starting `private-` or `missing-` stand for restricted and non-existent profiles; a profile the world
+ * removed is not found either.
+ */
+function profileAccessProblem(state: MockState, slug: string): Reply | null {
   if (slug.startsWith('private-')) return PROFILE_PRIVATE;
-  if (slug.startsWith('missing-')) return PROFILE_NOT_FOUND;
+  if (slug.startsWith('missing-') || state.world.isGone(slug)) return PROFILE_NOT_FOUND;
   return null;
 }
 
@@ -105,7 +96,8 @@ function scrape(request: ApiRequest): Reply {
     };
   }
   if (state.accounts.credits(key) < CREDITS.scrape) return INSUFFICIENT_CREDITS;
-  return profileAccessProblem(slug) ?? ok(scrapedProfileForSlug(state.seed, slug), CREDITS.scrape);
+  state.world.noteServed(slug);
+  return profileAccessProblem(state, slug) ?? ok(state.world.scrapedProfile(slug), CREDITS.scrape);
 }
 
 /** The API documents two limit rules; we use default 30, maximum 100 (docs/api.md "Our readings"). */
@@ -131,6 +123,24 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with optional leading '+' and separators. A '+' sent unencoded arrives as a space and fails here. */
 const PHONE = /^\+?\d[\d ().-]{5,}\d$/;
 
+const GONE_DETAILS: Record<ContactQuery['kind'], string> = {
+  network_url: 'No profile is associated with this profile URL.',
+  email: 'No profile is associated with this email address.',
+  phone: 'No profile is associated with this phone number.',
+};
+
+/** The lookup's answer in the world as it is; special inputs (empty results, in-body errors) answer as always. */
+function contactAnswer(state: MockState, lookup: ContactQuery) {
+  const answer = state.world.contacts(lookup);
+  if (!answer.data.some((result) => 'contacts' in result && result.contacts.length > 0)) return answer;
+  const owner = state.world.contactOwner(lookup);
+  if (state.world.isGone(owner)) {
+    return { data: [{ error: true, message: 'No profile found', details: GONE_DETAILS[lookup.kind] }] };
+  }
+  state.world.noteServed(owner, lookup);
+  return answer;
+}
+
 function contacts(request: ApiRequest): Reply {
   const { state, key, query } = request;
   const given = (['network_url', 'email', 'phone'] as const).filter((name) => query.has(name));
@@ -151,7 +161,7 @@ function contacts(request: ApiRequest): Reply {
   }
   if (state.accounts.credits(key) < CREDITS.contacts) return INSUFFICIENT_CREDITS;
   // Charged also for the empty result and the in-body error: the API bills every request.
-  return ok(contactLookup(state.seed, lookup), CREDITS.contacts);
+  return ok(contactAnswer(state, lookup), CREDITS.contacts);
 }
 
 /** Our reading: a missing limit means 100. */
@@ -251,12 +261,14 @@ function people(request: ApiRequest): Reply {
   if (limit === null) return failure(400, `limit must be an integer from 1 to ${PEOPLE_LIMIT.max}.`);
   const legacy = legacyFlag(query);
   if (isReply(legacy)) return legacy;
-  const matches = peopleMatchCount(state.seed, text);
+  const pool = peopleMatchCount(state.seed, text);
+  const matches = pool - state.world.goneAmong(text, pool);
   const count = Math.min(limit, matches);
   if (state.accounts.credits(key) < count * CREDITS.perPerson) return INSUFFICIENT_CREDITS;
-  const results = Array.from({ length: count }, (_, i) =>
-    legacy ? toLegacyProfile(personForQuery(state.seed, text, i).person) : profileRecordForQuery(state.seed, text, i),
-  );
+  const results = state.world.findPeople(text, count, pool).map(({ person, match }) => {
+    state.world.noteServed(person.slug);
+    return legacy ? state.world.legacyProfile(person) : state.world.profileRecord(person, match);
+  });
   const searchId = new Random(state.seed, 'search-id', text, limit).uuid();
   return ok({ results, total: matches, query: text, search_id: searchId }, count * CREDITS.perPerson);
 }
@@ -269,9 +281,11 @@ function profileRecord(request: ApiRequest): Reply {
   const legacy = legacyFlag(query);
   if (isReply(legacy)) return legacy;
   if (state.accounts.credits(key) < CREDITS.profileRecord) return INSUFFICIENT_CREDITS;
-  const problem = profileAccessProblem(slug);
+  state.world.noteServed(slug);
+  const problem = profileAccessProblem(state, slug);
   if (problem) return problem;
-  const record = legacy ? legacyProfileForSlug(state.seed, slug) : profileRecordForSlug(state.seed, slug);
+  const person = personForSlug(state.seed, slug);
+  const record = legacy ? state.world.legacyProfile(person) : state.world.profileRecord(person);
   return ok(record, CREDITS.profileRecord);
 }
 

@@ -1,17 +1,21 @@
-// The /__mock/ control endpoints (no auth): keys, faults, job clock, next-job options, jobs and the request log.
+// The /__mock/ control endpoints (no auth): keys, faults, job clock, next-job options, jobs, the request log and the
+// world's changes.
 
 import type { Tier } from '../../src/core/api/types';
 import { faultProblem } from './faults';
 import { failure, ok, type Reply } from './http';
-import type { MockFault, NextJobOptions } from './protocol';
+import { WORLD_EDIT_KINDS } from './data/world-person';
+import type { MockFault, NextJobOptions, WorldEditKind } from './protocol';
 import type { MockState } from './state';
+import { personSlug } from './world';
 
 export interface ControlRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: string;
   state: MockState;
-  /** Restores keys, jobs, faults, log and clock to their start-up state. */
+  /** Restores keys, jobs, faults, log, world and clock to their start-up state. */
   reset(): void;
 }
 
@@ -59,6 +63,64 @@ function nextJob(state: MockState, body: Record<string, unknown>): Reply {
   return ok(options);
 }
 
+/** `people`: absent, or profile URLs and slugs. */
+function peopleProblem(people: unknown): string | null {
+  if (people === undefined) return null;
+  if (!Array.isArray(people)) return 'people must be a list of profile URLs or slugs.';
+  const wrong = people.find((text) => typeof text !== 'string' || personSlug(text) === null);
+  return wrong === undefined ? null : `Not a profile URL or slug: ${JSON.stringify(wrong)}.`;
+}
+
+function worldRoundProblem(body: Record<string, unknown>): string | null {
+  const { fraction, seed, kinds, people } = body;
+  if (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1))
+    return 'fraction must be a number from 0 to 1.';
+  if (!Number.isInteger(seed)) return 'seed must be an integer.';
+  if (
+    kinds !== undefined &&
+    (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((kind) => !WORLD_EDIT_KINDS.includes(kind)))
+  ) {
+    return `kinds must be a non-empty list of ${WORLD_EDIT_KINDS.map((kind) => `'${kind}'`).join(', ')}.`;
+  }
+  return peopleProblem(people);
+}
+
+/** The /__mock/world/ endpoints; null for other paths. */
+function handleWorld(request: ControlRequest, body: Record<string, unknown>): Reply | null {
+  const { world } = request.state;
+  const route = `${request.method} ${request.path}`;
+  if (route === 'POST /__mock/world/change' || route === 'POST /__mock/world/gone') {
+    const problem = worldRoundProblem(body);
+    if (problem) return failure(400, problem);
+    const options = {
+      fraction: body.fraction as number,
+      seed: body.seed as number,
+      people: body.people as string[] | undefined,
+    };
+    return ok(
+      route.endsWith('/change')
+        ? world.change({ ...options, kinds: body.kinds as WorldEditKind[] | undefined })
+        : world.remove(options),
+    );
+  }
+  if (route === 'GET /__mock/world/changes') {
+    const since = Number(request.query.get('since') ?? '0');
+    if (!Number.isInteger(since) || since < 0) return failure(400, 'since must be an integer >= 0.');
+    return ok(world.changes(since));
+  }
+  if (route === 'POST /__mock/world/people') {
+    const problem = peopleProblem(body.people ?? null);
+    if (problem) return failure(400, problem);
+    world.know(body.people as string[]);
+    return ok({ known: (body.people as string[]).length });
+  }
+  if (route === 'POST /__mock/world/reset') {
+    world.reset();
+    return ok({ reset: true });
+  }
+  return null;
+}
+
 export function handleControl(request: ControlRequest): Reply {
   const { method, path, state } = request;
   const route = `${method} ${path}`;
@@ -99,6 +161,8 @@ export function handleControl(request: ControlRequest): Reply {
       return ok({ deleted: true });
     }
   }
+  const worldReply = handleWorld(request, body);
+  if (worldReply) return worldReply;
   if (route === 'GET /__mock/log') return ok(state.log);
   if (route === 'DELETE /__mock/log') {
     state.log.length = 0;

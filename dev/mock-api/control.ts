@@ -9,6 +9,9 @@ import type {
   MockKey,
   MockLogEntry,
   NextJobOptions,
+  WorldChangeOptions,
+  WorldChanges,
+  WorldGoneOptions,
 } from './protocol';
 
 export type {
@@ -20,6 +23,15 @@ export type {
   MockKey,
   MockLogEntry,
   NextJobOptions,
+  WorldChangeKind,
+  WorldChangeOptions,
+  WorldChanges,
+  WorldEditKind,
+  WorldFieldChange,
+  WorldFormat,
+  WorldGoneOptions,
+  WorldPersonChange,
+  WorldRound,
 } from './protocol';
 
 export function matchesLogFilter(entry: MockLogEntry, filter: LogFilter = {}): boolean {
@@ -45,7 +57,7 @@ export class MockControl {
     return JSON.parse(text) as T;
   }
 
-  /** Forgets key usage, jobs, faults, log and clock offset; restores the start-up keys. */
+  /** Forgets key usage, jobs, faults, log, world changes and clock offset; restores the start-up keys. */
   async reset(): Promise<void> {
     await this.call('POST', 'reset');
   }
@@ -106,6 +118,31 @@ export class MockControl {
   /** Deletes a job, so later reads of it answer 404. */
   async deleteJob(jobId: string): Promise<void> {
     await this.call('DELETE', `jobs/${encodeURIComponent(jobId)}`);
+  }
+
+  /** Changes the people with hash(seed, slug) < fraction; answers the changes among the known people. */
+  changeWorld(options: WorldChangeOptions): Promise<WorldChanges> {
+    return this.call('POST', 'world/change', options);
+  }
+
+  /** Removes the profiles of the people with hash(seed, slug) < fraction. */
+  removePeople(options: WorldGoneOptions): Promise<WorldChanges> {
+    return this.call('POST', 'world/gone', options);
+  }
+
+  /** The known people changed after round `since` (0: since the original world). */
+  worldChanges(since = 0): Promise<WorldChanges> {
+    return this.call('GET', `world/changes?since=${since}`);
+  }
+
+  /** Adds people (profile URLs or slugs) to those the change list covers. */
+  async knowPeople(people: string[]): Promise<void> {
+    await this.call('POST', 'world/people', { people });
+  }
+
+  /** Restores the original world (keys, jobs and the rest stay). */
+  async resetWorld(): Promise<void> {
+    await this.call('POST', 'world/reset');
   }
 
   log(): Promise<MockLogEntry[]> {

@@ -3,15 +3,9 @@
 
 import type { JobStatus, ProfileRecord } from '../../src/core/api/types';
 import type { MockClock } from './clock';
-import {
-  hasNoResults,
-  profileRecordForQuery,
-  personForQuery,
-  Random,
-  toLegacyProfile,
-  type LegacyProfile,
-} from './data';
+import { hasNoResults, personForQuery, Random, type LegacyProfile } from './data';
 import type { JobInternalState, NextJobOptions } from './protocol';
+import type { FoundPerson, MockWorld } from './world';
 
 export const PENDING_MS = 5_000;
 export const SEARCHING_MS = 30_000;
@@ -41,6 +35,8 @@ export interface ResearchJob {
   totalFound: number;
   filteredPerResult: number;
   cancelledAtJobTime: number | null;
+  /** Pool position of each original result found so far (people gone when it was looked for are passed over). */
+  poolPositions: number[];
   profileRecords: ProfileRecord[];
   legacyRecords: LegacyProfile[];
 }
@@ -66,6 +62,7 @@ export class ResearchJobs {
   constructor(
     private readonly seed: number,
     private readonly clock: MockClock,
+    private readonly world: MockWorld,
   ) {}
 
   reset(): void {
@@ -119,6 +116,7 @@ export class ResearchJobs {
       totalFound: targetResults === 0 ? 0 : targetResults * random.int(3, 8) + random.int(0, 50),
       filteredPerResult: random.float(0.5, 2.5),
       cancelledAtJobTime: null,
+      poolPositions: [],
       profileRecords: [],
       legacyRecords: [],
     };
@@ -145,13 +143,27 @@ export class ResearchJobs {
     return { cancelled: true };
   }
 
+  /**
+   * The person at a list position. Without gone people list position i is pool position i; gone people are passed
+   * over, so the list still fills up. Records are made when first read, from the world as it is then.
+   */
+  private foundAt(job: ResearchJob, position: number): FoundPerson {
+    while (job.poolPositions.length <= position) {
+      job.poolPositions.push(this.world.presentFrom(job.query, (job.poolPositions.at(-1) ?? -1) + 1));
+    }
+    return personForQuery(this.seed, job.query, job.poolPositions[position]);
+  }
+
   /** The first `count` entries of the results list; a repeat is the very record it repeats. */
   profileRecordResults(job: ResearchJob, count: number): ProfileRecord[] {
     for (let i = job.profileRecords.length; i < count; i++) {
       const source = job.repeats.get(i);
-      job.profileRecords.push(
-        source === undefined ? profileRecordForQuery(this.seed, job.query, i) : job.profileRecords[source],
-      );
+      if (source !== undefined) {
+        job.profileRecords.push(job.profileRecords[source]);
+      } else {
+        const { person, match } = this.foundAt(job, i);
+        job.profileRecords.push(this.world.profileRecord(person, match));
+      }
     }
     return job.profileRecords.slice(0, count);
   }
@@ -160,9 +172,7 @@ export class ResearchJobs {
     for (let i = job.legacyRecords.length; i < count; i++) {
       const source = job.repeats.get(i);
       job.legacyRecords.push(
-        source === undefined
-          ? toLegacyProfile(personForQuery(this.seed, job.query, i).person)
-          : job.legacyRecords[source],
+        source === undefined ? this.world.legacyProfile(this.foundAt(job, i).person) : job.legacyRecords[source],
       );
     }
     return job.legacyRecords.slice(0, count);

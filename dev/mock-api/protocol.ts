@@ -91,3 +91,69 @@ export interface JobInternalState {
   status: JobStatus;
   resultsAvailable: number;
 }
+
+/** What a world change round does to a person it picks (`changed` is a new headline). */
+export type WorldEditKind = 'new employer' | 'new title' | 'new location' | 'new email' | 'new phone' | 'changed';
+export type WorldChangeKind = WorldEditKind | 'profile gone';
+
+/** POST /__mock/world/change: picks the people with hash(seed, slug) < fraction and changes each. */
+export interface WorldChangeOptions {
+  fraction: number;
+  seed: number;
+  /** The kinds to draw from (default: every WorldEditKind). */
+  kinds?: WorldEditKind[];
+  /** Profile URLs or slugs to list among the known people (see WorldPersonChange). */
+  people?: string[];
+}
+
+/** POST /__mock/world/gone: picks people the same way and removes their profiles. */
+export interface WorldGoneOptions {
+  fraction: number;
+  seed: number;
+  people?: string[];
+}
+
+export interface WorldRound {
+  round: number;
+  action: 'change' | 'gone';
+  seed: number;
+  fraction: number;
+  kinds: WorldEditKind[];
+  /** World time of the round (ISO 8601): the data's reference instant plus the job clock. */
+  at: string;
+}
+
+/** Where a field is read: scrape, network (the profile record, also of searches and research), legacy, contacts. */
+export type WorldFormat = 'scrape' | 'network' | 'legacy' | 'contacts';
+
+export interface WorldFieldChange {
+  format: WorldFormat;
+  /** Contacts only: the lookup parameter the values answer (`network_url=…`, `email=…`, `phone=…`). */
+  input?: string;
+  /** The field's name as the add-on names it: dots, 1-based list positions (`experience.1.company_name`). */
+  field: string;
+  old: unknown;
+  new: unknown;
+  kind: WorldChangeKind;
+}
+
+export interface WorldPersonChange {
+  /** The profile record's `id`. */
+  id: string;
+  slug: string;
+  /** The inputs that reach the person: the profile URL, and emails and phones seen leading to them. */
+  inputs: { network_url: string; emails: string[]; phones: string[] };
+  /** Kinds of the rounds after `since` that changed the person. */
+  kinds: WorldChangeKind[];
+  /** World time of the latest of those rounds (ISO 8601). */
+  at: string;
+  /** The named fields whose value differs now from after round `since`; empty for a gone profile. */
+  fields: WorldFieldChange[];
+}
+
+/** GET /__mock/world/changes?since=N: the known people changed after round N (0: since the original world). */
+export interface WorldChanges {
+  rounds: WorldRound[];
+  since: number;
+  changes: WorldPersonChange[];
+}

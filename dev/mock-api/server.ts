@@ -11,6 +11,7 @@ import { failure, readBody, sendReply, type Reply } from './http';
 import { ResearchJobs } from './jobs';
 import type { JobClockMode, MockKey, MockLogEntry } from './protocol';
 import type { MockState } from './state';
+import { MockWorld } from './world';
 
 export interface MockApiOptions {
   /** 0 or absent: any free port. */
@@ -26,6 +27,8 @@ export interface MockApiOptions {
 
 export interface RunningMockApi {
   url: string;
+  /** The world's changes, for callers in this process (the same as the /__mock/world/ endpoints). */
+  world: MockWorld;
   close(): Promise<void>;
 }
 
@@ -120,19 +123,22 @@ export function startMockApi(options: MockApiOptions = {}): Promise<RunningMockA
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
   const clock = new MockClock(options.jobClock ?? 'manual', options.speed ?? 1);
+  const world = new MockWorld(seed, clock);
   const state: MockState = {
     seed,
     clock,
     accounts: new Accounts(options.keys ?? [DEMO_KEY], clock),
-    jobs: new ResearchJobs(seed, clock),
+    jobs: new ResearchJobs(seed, clock, world),
     faults: new FaultQueue(),
     log: [],
+    world,
   };
   const reset = () => {
     state.accounts.reset();
     state.jobs.reset();
     state.faults.clear();
     state.log.length = 0;
+    world.reset();
     clock.reset();
   };
 
@@ -141,7 +147,8 @@ export function startMockApi(options: MockApiOptions = {}): Promise<RunningMockA
     try {
       if (url.pathname.startsWith('/__mock/')) {
         const body = await readBody(req);
-        sendReply(res, handleControl({ method: req.method ?? 'GET', path: url.pathname, body, state, reset }));
+        const { pathname: path, searchParams: query } = url;
+        sendReply(res, handleControl({ method: req.method ?? 'GET', path, query, body, state, reset }));
         return;
       }
       const key = keyFrom(req);
@@ -178,6 +185,7 @@ export function startMockApi(options: MockApiOptions = {}): Promise<RunningMockA
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://${host}:${port}`,
+        world,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

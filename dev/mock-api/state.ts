@@ -5,6 +5,7 @@ import type { MockClock } from './clock';
 import type { FaultQueue } from './faults';
 import type { ResearchJobs } from './jobs';
 import type { MockLogEntry } from './protocol';
+import type { MockWorld } from './world';
 
 export interface MockState {
   seed: number;
@@ -13,4 +14,5 @@ export interface MockState {
   jobs: ResearchJobs;
   faults: FaultQueue;
   log: MockLogEntry[];
+  world: MockWorld;
 }

@@ -3,6 +3,7 @@
 import { DEMO_KEY as DEMO } from '../../dev/mock-api/accounts';
 import { MockControl } from '../../dev/mock-api/control';
 import { startMockApi, type MockApiOptions } from '../../dev/mock-api/server';
+import type { MockWorld } from '../../dev/mock-api/world';
 
 export const DEMO_KEY = DEMO.key;
 
@@ -17,6 +18,8 @@ export interface ApiAnswer<T> {
 export interface TestMock {
   url: string;
   control: MockControl;
+  /** The world's changes in-process (the same state as control's /__mock/world/ calls). */
+  world: MockWorld;
   close(): Promise<void>;
   // JSON bodies are read loosely in tests: default to any, pass a record type where it helps.
   /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45,6 +48,7 @@ export async function startTestMock(options: MockApiOptions = {}): Promise<TestM
   return {
     url: api.url,
     control: new MockControl(api.url),
+    world: api.world,
     close: api.close,
     get: async (pathAndQuery, key = DEMO_KEY) =>
       answer(await fetch(`${api.url}${pathAndQuery}`, { headers: authHeaders(key) })),

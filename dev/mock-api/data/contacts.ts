@@ -25,7 +25,7 @@ export function phoneDigits(phone: string): string {
  * The slug of the profile an email or phone belongs to ("the service first finds the associated profile"). An
  * email whose address spells a name (jane.doe@, jane_doe@) belongs to that person: their profile is named so.
  */
-function slugBehind(seed: number, query: ContactQuery): string {
+export function slugBehind(seed: number, query: ContactQuery): string {
   if (query.kind === 'network_url') return query.slug;
   const identity = query.kind === 'email' ? query.email.toLowerCase() : phoneDigits(query.phone);
   const random = new Random(seed, 'contact-owner', query.kind, identity);
@@ -39,9 +39,16 @@ function slugBehind(seed: number, query: ContactQuery): string {
   return `${names[0]}-${names[names.length - 1]}-${random.hex(7)}`;
 }
 
-function usPhone(random: Random, prefix: string): string {
+export function usPhone(random: Random, prefix: string): string {
   // US numbers use the fictional 555-01xx block.
   return prefix.startsWith('+1') ? `${prefix}5550${random.int(100, 199)}` : `${prefix}${random.digits(7)}`;
+}
+
+/** The address at the latest employer that a lookup lists as the work email. */
+export function workEmailOf(person: Person): string {
+  const first = slugWord(person.firstName) || 'contact';
+  const last = slugWord(person.lastName) || 'person';
+  return `${first}.${last}@${person.positions[0].company.domain}`;
 }
 
 function contactsOf(person: Person, query: ContactQuery, random: Random): Contact[] {
@@ -51,7 +58,7 @@ function contactsOf(person: Person, query: ContactQuery, random: Random): Contac
   const candidates: Contact[] = [
     {
       type: 'email',
-      value: `${first}.${last}@${employer.domain}`,
+      value: workEmailOf(person),
       subType: 'work',
       rating: String(random.int(90, 99)),
     },
@@ -79,7 +86,12 @@ function contactsOf(person: Person, query: ContactQuery, random: Random): Contac
   const chosen = candidates.slice(0, random.int(1, 4));
   // Some results carry no rating at all.
   for (const contact of chosen) if (random.chance(0.2)) delete contact.rating;
-  return chosen.sort((a, b) => Number(b.rating ?? -1) - Number(a.rating ?? -1));
+  return chosen.sort(byRating);
+}
+
+/** Best-rated first; unrated last. */
+export function byRating(a: Contact, b: Contact): number {
+  return Number(b.rating ?? -1) - Number(a.rating ?? -1);
 }
 
 function socialOf(person: Person, random: Random): Social[] {

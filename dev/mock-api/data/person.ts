@@ -226,7 +226,7 @@ export function durationMonths(position: Pick<Position, 'from' | 'to'>): number 
 
 // ---------- Generation ----------
 
-function managementLevel(title: string): string {
+export function managementLevel(title: string): string {
   if (/Founder/.test(title)) return 'Founder';
   if (/Chief|CEO|CTO|CFO|COO/.test(title)) return 'C-Level';
   if (/^VP|Head of/.test(title)) return 'VP';

@@ -5,6 +5,7 @@ import type {
   ProfileRecordExperience,
   ProfileRecord,
   RecentExperienceChange,
+  ScrapedExperience,
   ScrapedProfile,
 } from '../../../src/core/api/types';
 import {
@@ -39,6 +40,7 @@ import {
   PROJECT_NAMES,
   PUBLISHERS,
   TOPICS,
+  type Place,
 } from './vocabulary';
 
 const MONTH_NAMES = [
@@ -60,7 +62,7 @@ export function profileUrl(slug: string): string {
   return `https://www.network.com/in/${encodeURIComponent(slug)}`;
 }
 
-function yearMonthText(date: YearMonth): string {
+export function yearMonthText(date: YearMonth): string {
   return `${date.year}-${twoDigits(date.month)}`;
 }
 
@@ -104,23 +106,7 @@ export function toScrapedProfile(person: Person): ScrapedProfile {
       emails: person.emails,
       criteria: {},
     },
-    experience: person.positions.map((position) => ({
-      employee_position_id: position.positionId,
-      employee_title: position.title,
-      employer_name: position.company.name,
-      employee_description: position.description ?? '',
-      employer_network_description: position.company.description,
-      employer_network_id: position.company.networkId,
-      employer_network_url: `${position.company.networkUrl}/`,
-      employer_logo_url: position.company.logoUrl,
-      start_date: random.chance(0.95) ? yearMonthText(position.from) : '',
-      end_date: position.to ? yearMonthText(position.to) : '',
-      employee_location: position.location,
-      employer_company_ids: [position.company.id],
-      employer_company_website_domains: [position.company.domain],
-      location: placeText(position.company.hq),
-      is_current: position.to === null,
-    })),
+    experience: person.positions.map((position) => scrapedExperience(position, random.chance(0.95))),
     education: person.schools.map((schooling) => ({
       institute_name: schooling.schoolName,
       degree_name: schooling.degree,
@@ -158,6 +144,27 @@ export function toScrapedProfile(person: Person): ScrapedProfile {
   return withScrapedStructuralQuirks(scraped, person);
 }
 
+/** One entry of a scraped profile's experience; `showsStartDate` is false for the few entries without one. */
+export function scrapedExperience(position: Position, showsStartDate: boolean): ScrapedExperience {
+  return {
+    employee_position_id: position.positionId,
+    employee_title: position.title,
+    employer_name: position.company.name,
+    employee_description: position.description ?? '',
+    employer_network_description: position.company.description,
+    employer_network_id: position.company.networkId,
+    employer_network_url: `${position.company.networkUrl}/`,
+    employer_logo_url: position.company.logoUrl,
+    start_date: showsStartDate ? yearMonthText(position.from) : '',
+    end_date: position.to ? yearMonthText(position.to) : '',
+    employee_location: position.location,
+    employer_company_ids: [position.company.id],
+    employer_company_website_domains: [position.company.domain],
+    location: placeText(position.company.hq),
+    is_current: position.to === null,
+  };
+}
+
 /** Sprinkled records only get extra fields here: null arrays and missing fields in a scraped profile are fixtures only. */
 function withScrapedStructuralQuirks(scraped: ScrapedProfile, person: Person): ScrapedProfile {
   const top: Record<string, unknown> = { ...scraped };
@@ -185,7 +192,7 @@ export interface MatchContext {
   rank: number;
 }
 
-function profileRecordExperience(
+export function profileRecordExperience(
   position: Position,
   order: number,
 ): ProfileRecordExperience & { company_shorthand_name: string } {
@@ -274,7 +281,7 @@ function profileRecordEducation(person: Person): ProfileRecordEducation[] {
   });
 }
 
-function recentChange(position: Position, random: Random): RecentExperienceChange {
+export function recentChange(position: Position, identificationDate: string): RecentExperienceChange {
   return {
     company_id: position.company.id,
     company_name: position.company.name,
@@ -283,8 +290,13 @@ function recentChange(position: Position, random: Random): RecentExperienceChang
     date_from: yearMonthText(position.from),
     date_to: position.to ? yearMonthText(position.to) : null,
     title: position.title,
-    identification_date: timestampDaysBack(random, random.int(1, 40)),
+    identification_date: identificationDate,
   };
+}
+
+/** When the API noticed a recent start or end: a few days to weeks before the reference date. */
+function identificationDate(random: Random): string {
+  return timestampDaysBack(random, random.int(1, 40));
 }
 
 function monthsBeforeReference(date: YearMonth): number {
@@ -308,12 +320,77 @@ const LEVEL_BASE_SALARY: Record<string, number> = {
   Founder: 150_000,
 };
 
+/** The profile record's fields of where the person lives. */
+type LocationFields =
+  | 'location'
+  | 'location_full'
+  | 'location_country'
+  | 'location_city'
+  | 'location_state'
+  | 'location_country_iso2'
+  | 'location_country_iso3'
+  | 'location_regions';
+
+export function profileRecordLocation(place: Place): Pick<ProfileRecord, LocationFields> {
+  return {
+    location: [place.city, place.country].filter(Boolean).join(', '),
+    location_full: placeText(place),
+    location_country: place.country,
+    location_city: place.city,
+    location_state: place.state || null,
+    location_country_iso2: place.iso2,
+    location_country_iso3: place.iso3,
+    location_regions: place.regions,
+  };
+}
+
+function currentPosition(person: Person): Position | undefined {
+  return person.positions[0].to === null ? person.positions[0] : undefined;
+}
+
+type EmploymentFields =
+  | 'is_working'
+  | 'is_decision_maker'
+  | 'total_experience_duration_months'
+  | 'total_experience_duration_months_breakdown_department'
+  | 'total_experience_duration_months_breakdown_management_level'
+  | 'active_experience_company_id'
+  | 'active_experience_title'
+  | 'active_experience_description'
+  | 'active_experience_department'
+  | 'active_experience_management_level';
+
+/** The profile record's fields that follow from the person's jobs: the current one and the totals. */
+export function profileRecordEmployment(person: Person): Pick<ProfileRecord, EmploymentFields> {
+  const current = currentPosition(person);
+  const level = current?.managementLevel ?? person.positions[0].managementLevel;
+  return {
+    is_working: current ? 1 : 0,
+    is_decision_maker: DECISION_MAKER_LEVELS.includes(level) ? 1 : 0,
+    total_experience_duration_months: person.positions.reduce((sum, position) => sum + durationMonths(position), 0),
+    total_experience_duration_months_breakdown_department: [...sumBy(person.positions, (p) => p.department)].map(
+      ([department, months]) => ({ department, management_level: null, total_experience_duration_months: months }),
+    ),
+    total_experience_duration_months_breakdown_management_level: [
+      ...sumBy(person.positions, (p) => p.managementLevel),
+    ].map(([managementLevel, months]) => ({
+      department: null,
+      management_level: managementLevel,
+      total_experience_duration_months: months,
+    })),
+    active_experience_company_id: current?.company.id ?? null,
+    active_experience_title: current?.title ?? null,
+    active_experience_description: current?.description ?? null,
+    active_experience_department: current?.department ?? null,
+    active_experience_management_level: current?.managementLevel ?? null,
+  };
+}
+
 export function toProfileRecord(person: Person, match?: MatchContext): ProfileRecord {
   // 'modern' is the seed's name from before the record was called the profile record: kept, so the data stays as it was.
   const random = new Random('modern', person.slug, person.id);
-  const current = person.positions[0].to === null ? person.positions[0] : undefined;
+  const current = currentPosition(person);
   const experience = person.positions.map((position, i) => profileRecordExperience(position, i + 1));
-  const totalMonths = person.positions.reduce((sum, position) => sum + durationMonths(position), 0);
   const level = current?.managementLevel ?? person.positions[0].managementLevel;
   const baseMedian = random.float(0.85, 1.2) * LEVEL_BASE_SALARY[level];
   const additionalMedian = baseMedian * random.float(0.08, 0.3);
@@ -363,14 +440,7 @@ export function toProfileRecord(person: Person, match?: MatchContext): ProfileRe
     summary: person.summary,
     picture_permalink: `https://media.network.com/dms/image/${person.pictureId}/profile-displayphoto-shrink_400_400/0/`,
     picture_url: `https://media.network.com/dms/image/${person.pictureId}/profile-displayphoto-shrink_200_200/0/`,
-    location: [person.place.city, person.place.country].filter(Boolean).join(', '),
-    location_full: placeText(person.place),
-    location_country: person.place.country,
-    location_city: person.place.city,
-    location_state: person.place.state || null,
-    location_country_iso2: person.place.iso2,
-    location_country_iso3: person.place.iso3,
-    location_regions: person.place.regions,
+    ...profileRecordLocation(person.place),
     network_url: profileUrl(person.slug),
     network_shorthand_names: [person.slug],
     connections_count: person.connections,
@@ -385,24 +455,7 @@ export function toProfileRecord(person: Person, match?: MatchContext): ProfileRe
           .join('\n\n')
       : null,
     recommendations: person.recommendations.length > 0 ? person.recommendations.join('\n\n') : null,
-    is_working: current ? 1 : 0,
-    is_decision_maker: DECISION_MAKER_LEVELS.includes(level) ? 1 : 0,
-    total_experience_duration_months: totalMonths,
-    total_experience_duration_months_breakdown_department: [...sumBy(person.positions, (p) => p.department)].map(
-      ([department, months]) => ({ department, management_level: null, total_experience_duration_months: months }),
-    ),
-    total_experience_duration_months_breakdown_management_level: [
-      ...sumBy(person.positions, (p) => p.managementLevel),
-    ].map(([managementLevel, months]) => ({
-      department: null,
-      management_level: managementLevel,
-      total_experience_duration_months: months,
-    })),
-    active_experience_company_id: current?.company.id ?? null,
-    active_experience_title: current?.title ?? null,
-    active_experience_description: current?.description ?? null,
-    active_experience_department: current?.department ?? null,
-    active_experience_management_level: current?.managementLevel ?? null,
+    ...profileRecordEmployment(person),
     skills: person.skills,
     inferred_skills: random.sample(person.historicalSkills.concat(person.skills), 3),
     historical_skills: person.historicalSkills,
@@ -462,10 +515,10 @@ export function toProfileRecord(person: Person, match?: MatchContext): ProfileRe
         last_changed_at: timestampDaysBack(random, random.int(1, 300)),
       })),
     experience_recently_started:
-      current && monthsBeforeReference(current.from) <= 6 ? [recentChange(current, random)] : [],
+      current && monthsBeforeReference(current.from) <= 6 ? [recentChange(current, identificationDate(random))] : [],
     experience_recently_closed: person.positions
       .filter((position) => position.to !== null && monthsBeforeReference(position.to) <= 6)
-      .map((position) => recentChange(position, random)),
+      .map((position) => recentChange(position, identificationDate(random))),
     experience,
     education: profileRecordEducation(person),
     languages: person.languages.map((entry, i) => ({
