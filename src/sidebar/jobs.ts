@@ -2,7 +2,7 @@
 // the list, what the card says and how far its bar goes.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../core/api/types';
 import type { JobSummary } from '../core/contract';
-import type { StatusKind } from './status-line';
+import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export function isJobFinished(job: JobSummary): boolean {
@@ -68,7 +68,7 @@ export function shortenBrief(query: string, maxLength = 140): string {
 }
 
 /** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
-export function jobCancelOutcome(job: JobSummary): [string, StatusKind] {
+export function jobCancelOutcome(job: JobSummary): [string, Tone] {
   if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
   if (isJobFinished(job))
     return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];

@@ -1,7 +1,7 @@
 // Pure rules about enrichment runs as the Enrich panel shows them: the operations, which runs the open sidebar keeps
 // going, and what a run's card says.
 import type { EnrichOperation, RunStatus, RunSummary } from '../core/contract';
-import type { StatusKind } from './status-line';
+import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export interface OperationInfo {
@@ -88,7 +88,7 @@ export function durationText(seconds: number): string {
 }
 
 /** What the answer to a pause, resume or retry says happened. */
-export function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, StatusKind] {
+export function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, Tone] {
   if (action === 'pause') return run.status === 'paused' ? ['Run paused.', 'success'] : [notYet(run, 'pause'), 'error'];
   if (run.status !== 'running') return [notYet(run, action === 'retry' ? 'retry' : 'resume'), 'error'];
   return [action === 'retry' ? 'Retrying the failed rows.' : 'Run resumed.', 'success'];
@@ -99,7 +99,7 @@ function notYet(run: RunSummary, what: string): string {
 }
 
 /** Only a run that now shows as cancelled reads "cancelled". */
-export function runCancelOutcome(run: RunSummary): [string, StatusKind] {
+export function runCancelOutcome(run: RunSummary): [string, Tone] {
   if (run.status === 'cancelled') return ['Run cancelled.', 'success'];
   if (run.status === 'completed' || run.status === 'error') {
     return [`The run had already ended (${RUN_STATUS_LABELS[run.status]}); nothing was cancelled.`, 'info'];

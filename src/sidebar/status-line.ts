@@ -2,16 +2,16 @@
 // check says so here until the next good check; the user's own actions' messages stay until the next action.
 import { errorMessage } from './dom';
 
-export type StatusKind = 'info' | 'success' | 'error';
+export type Tone = 'info' | 'success' | 'error';
 
 export class StatusLine {
   private fromCheck = false;
 
   constructor(private readonly region: HTMLElement) {}
 
-  say(text: string, kind: StatusKind = 'info'): void {
+  say(text: string, tone: Tone = 'info'): void {
     this.region.textContent = text;
-    this.region.dataset.kind = kind;
+    this.region.dataset.tone = tone;
     this.fromCheck = false;
   }
 
@@ -32,7 +32,7 @@ export class StatusLine {
 
   /** Drops an error that no longer applies (the key it was about is gone), leaving other messages. */
   dropError(): void {
-    if (this.region.dataset.kind === 'error') this.clear();
+    if (this.region.dataset.tone === 'error') this.clear();
   }
 
   clear(): void {

@@ -18,7 +18,7 @@ export class UsageTable {
       this.show(await server.getUsage());
     } catch (error) {
       this.note.textContent = `Credits spent could not be read: ${errorMessage(error)}`;
-      this.note.dataset.kind = 'error';
+      this.note.dataset.tone = 'error';
     }
   }
 
@@ -29,6 +29,6 @@ export class UsageTable {
     this.cells.mineToday.textContent = credits(usage.mine.today);
     this.cells.mineMonth.textContent = credits(usage.mine.month);
     this.note.textContent = `Today is ${usage.day} and this month ${usage.month}, in UTC. Counted by the add-on as it spends.`;
-    delete this.note.dataset.kind;
+    delete this.note.dataset.tone;
   }
 }
