@@ -1,6 +1,7 @@
-// Everything the sidebar and the server share: the functions the sidebar calls through google.script.run and the
-// plain JSON values they take and return (times are ISO 8601 strings, never Date). docs/architecture.md says how to
-// add one; src/Code.ts exposes each (test/build/entry-contract.test.ts checks none is missing).
+// Everything the sidebar and the server share: the functions the sidebar calls through google.script.run, the
+// plain JSON values they take and return (times are ISO 8601 strings, never Date), and the limits both sides apply.
+// docs/architecture.md says how to add a function; src/Code.ts exposes each (test/build/entry-contract.test.ts
+// checks none is missing).
 import type { JobStatus, Tier } from './api/types';
 
 /** The panels of the sidebar; the menu opens it on one of them. */
@@ -18,11 +19,14 @@ export interface SettingsView {
   warning?: string;
 }
 
+/** The highest daily formula budget an owner can set, in credits. */
+export const MAX_FORMULA_DAILY_BUDGET = 1_000_000;
+
 export interface SettingsInput {
   apiKey?: string;
   baseUrl?: string;
   tier?: Tier;
-  /** A whole number from 0 to 1,000,000; null removes the limit. */
+  /** A whole number from 0 to MAX_FORMULA_DAILY_BUDGET; null removes the limit. */
   formulaDailyBudget?: number | null;
 }
 

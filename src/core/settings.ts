@@ -3,7 +3,7 @@
 import type { ApiClient } from './api/client';
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
-import type { SettingsInput, SettingsView } from './contract';
+import { MAX_FORMULA_DAILY_BUDGET, type SettingsInput, type SettingsView } from './contract';
 
 export const SETTING_KEYS = {
   apiKey: 'API_KEY',
@@ -11,9 +11,6 @@ export const SETTING_KEYS = {
   tier: 'API_TIER',
   formulaDailyBudget: 'FORMULA_DAILY_BUDGET',
 } as const;
-
-/** The highest daily formula budget an owner can set, in credits. */
-export const MAX_FORMULA_DAILY_BUDGET = 1_000_000;
 
 export const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
 const DEFAULT_TIER: Tier = 'free';
@@ -167,7 +164,9 @@ function validateTier(value: unknown): string {
 function validateBudget(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_FORMULA_DAILY_BUDGET) {
-    throw new SettingsError('The daily formula budget must be a whole number of credits from 0 to 1,000,000.');
+    throw new SettingsError(
+      `The daily formula budget must be a whole number of credits from 0 to ${MAX_FORMULA_DAILY_BUDGET.toLocaleString('en-US')}.`,
+    );
   }
   return String(value);
 }
