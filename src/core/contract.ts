@@ -2,6 +2,7 @@
 // plain JSON values they take and return (times are ISO 8601 strings, never Date), and the limits both sides apply.
 // docs/architecture.md says how to add a function; src/Code.ts exposes each (test/build/entry-contract.test.ts
 // checks none is missing).
+import { CREDIT_COSTS } from './api/credits';
 import type { JobStatus, Tier } from './api/types';
 
 /** The panels of the sidebar; the menu opens it on one of them. */
@@ -74,6 +75,26 @@ export interface JobSummary {
 
 /** What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. */
 export type EnrichOperation = 'scrape' | 'profile' | 'contacts';
+
+export interface EnrichOperationInfo {
+  /** As the Enrich panel names it. */
+  label: string;
+  /** What one column of its inputs holds. */
+  inputs: string;
+  /** Credits one fetched row costs: the price of the API operation it calls. */
+  creditsEach: number;
+}
+
+/** The one table of enrichment operations, for the sidebar's choices and the server's messages alike. */
+export const ENRICH_OPERATIONS: { readonly [O in EnrichOperation]: EnrichOperationInfo } = {
+  scrape: { label: 'Profile scrape', inputs: 'profile URLs', creditsEach: CREDIT_COSTS.scrape.perRequest },
+  profile: { label: 'Profile record', inputs: 'profile URLs', creditsEach: CREDIT_COSTS.profileRecord.perRequest },
+  contacts: {
+    label: 'Contacts',
+    inputs: 'profile URLs, emails or phone numbers',
+    creditsEach: CREDIT_COSTS.contacts.perRequest,
+  },
+};
 
 /** What a column of inputs holds, judged from its non-blank cells. */
 export type InputKind = 'profile_url' | 'email' | 'phone' | 'mixed' | 'unknown';

@@ -1,22 +1,8 @@
-// Pure rules about enrichment runs as the Enrich panel shows them: the operations, which runs the open sidebar keeps
-// going, and what a run's card says.
-import type { EnrichOperation, RunStatus, RunSummary } from '../core/contract';
+// Pure rules about enrichment runs as the Enrich panel shows them: which runs the open sidebar keeps going, and what a
+// run's card says.
+import type { RunStatus, RunSummary } from '../core/contract';
 import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
-
-export interface OperationInfo {
-  label: string;
-  /** What one fetched row costs. */
-  creditsEach: number;
-  /** The inputs it takes. */
-  inputs: string;
-}
-
-export const OPERATIONS: Record<EnrichOperation, OperationInfo> = {
-  scrape: { label: 'Profile scrape', creditsEach: 2, inputs: 'profile URLs' },
-  profile: { label: 'Profile record', creditsEach: 1, inputs: 'profile URLs' },
-  contacts: { label: 'Contacts', creditsEach: 1, inputs: 'profile URLs, emails or phones' },
-};
 
 export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   running: 'Running',

@@ -1,5 +1,6 @@
 // Reading custom-function arguments as Sheets passes them: a value, or a 2-D array for a range; '' for an empty cell;
 // numbers as numbers; TRUE/FALSE as booleans; dates as Date.
+import { ENRICH_OPERATIONS } from '../contract';
 import type { RecordType } from '../fields/catalog';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
@@ -36,11 +37,11 @@ const USAGE = {
 
 export type FormulaName = keyof typeof USAGE;
 
-/** The per-row lookups, with what one column of their input holds. */
+/** The per-row lookups, with what one column of their input holds: the same as the run of the same operation. */
 const LOOKUP_INPUTS = {
-  SCRAPE_PROFILE: 'profile URLs',
-  FIND_CONTACTS: 'profile URLs, emails or phone numbers',
-  ENRICH_PROFILE: 'profile URLs',
+  SCRAPE_PROFILE: ENRICH_OPERATIONS.scrape.inputs,
+  FIND_CONTACTS: ENRICH_OPERATIONS.contacts.inputs,
+  ENRICH_PROFILE: ENRICH_OPERATIONS.profile.inputs,
 } as const;
 
 export type LookupFormula = keyof typeof LOOKUP_INPUTS;
