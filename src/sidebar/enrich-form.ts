@@ -12,7 +12,8 @@ import {
 } from '../core/contract';
 import { ButtonGate } from './button-gate';
 import { confirmStep } from './confirm-step';
-import { byId, el, errorMessage } from './dom';
+import { errorMessage } from '../core/text';
+import { byId, el } from './dom';
 import { FieldPicker } from './field-picker';
 import { costText, renderPreview } from './preview-view';
 import { renderSelection } from './selection-view';

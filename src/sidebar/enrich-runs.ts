@@ -3,7 +3,8 @@
 // nothing. Pause, resume, cancel (confirmed first) and retry act on one run.
 import type { RunSummary } from '../core/contract';
 import { CardList } from './card-list';
-import { byId, errorMessage } from './dom';
+import { errorMessage } from '../core/text';
+import { byId } from './dom';
 import { describeLoop } from './loop-note';
 import { PollLoop } from './poller';
 import { renderRunCard, runTitle, type RunAction } from './run-card';

@@ -3,7 +3,8 @@
 import type { JobSummary, ResearchColumns, ResearchRequest } from '../core/contract';
 import { ButtonGate } from './button-gate';
 import { CardList } from './card-list';
-import { byId, errorMessage } from './dom';
+import { errorMessage } from '../core/text';
+import { byId } from './dom';
 import { ValidatedField } from './form-field';
 import { renderJobCard } from './job-card';
 import { jobCancelOutcome, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief } from './jobs';

@@ -1,6 +1,6 @@
 // One line that says what just happened in a panel (role=status, so screen readers announce it). A failed background
 // check says so here until the next good check; the user's own actions' messages stay until the next action.
-import { errorMessage } from './dom';
+import { errorMessage } from '../core/text';
 
 export type Tone = 'info' | 'success' | 'error';
 

@@ -1,7 +1,8 @@
 // Credits spent, from the add-on's own ledger: by this document's formulas (billed to the owner's key) and by the
 // user's own sidebar work here, today and this month (UTC).
 import type { UsageView } from '../core/contract';
-import { byId, errorMessage } from './dom';
+import { errorMessage } from '../core/text';
+import { byId } from './dom';
 import { server } from './server';
 
 export class UsageTable {
