@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MAX_FORMULA_DAILY_BUDGET } from '../../src/core/contract';
 import { budgetText, parseBudget } from '../../src/sidebar/budget';
-
-const TEMPLATE = readFileSync(join(__dirname, '..', '..', 'src', 'sidebar', 'Sidebar.html'), 'utf8');
 
 test('a budget is a whole number from 0 to 1,000,000; empty is no limit', () => {
   expect(parseBudget('')).toBeNull();
@@ -19,9 +15,7 @@ test('the field shows no limit as empty', () => {
   expect(budgetText(500)).toBe('500');
 });
 
-test("the page's budget hint states the cap the server enforces", () => {
-  const hint = /<p[^>]*id="settings-budget-hint"[^>]*>([\s\S]*?)<\/p>/.exec(TEMPLATE)?.[1].replace(/\s+/g, ' ');
-  expect(hint).toContain(`: 0 to ${MAX_FORMULA_DAILY_BUDGET.toLocaleString('en-US')}.`);
+test('the form takes budgets up to the cap the server enforces', () => {
   expect(parseBudget(String(MAX_FORMULA_DAILY_BUDGET))).toBe(MAX_FORMULA_DAILY_BUDGET);
   expect(parseBudget(String(MAX_FORMULA_DAILY_BUDGET + 1))).toBeUndefined();
 });
