@@ -30,7 +30,7 @@ export function pollTarget(jobs: readonly JobSummary[], turn: number): string | 
 }
 
 /** The names the README gives the statuses. */
-export const STATUS_LABELS: Record<JobStatus, string> = {
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   pending: 'Pending',
   searching: 'Searching',
   processing: 'Processing',
@@ -71,10 +71,10 @@ export function shortenBrief(query: string, maxLength = 140): string {
 export function jobCancelOutcome(job: JobSummary): [string, Tone] {
   if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
   if (isJobFinished(job))
-    return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
+    return [`The research had already ended (${JOB_STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
   const why = job.error === null ? '' : ` ${job.error}`;
   return [
-    `The cancel is not confirmed yet: the job still shows as ${STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
+    `The cancel is not confirmed yet: the job still shows as ${JOB_STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
     'error',
   ];
 }

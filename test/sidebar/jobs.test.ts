@@ -1,4 +1,4 @@
-import { jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief, STATUS_LABELS } from '../../src/sidebar/jobs';
+import { jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief, JOB_STATUS_LABELS } from '../../src/sidebar/jobs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeJob } from '../browser/fake-server';
@@ -69,7 +69,7 @@ test('the status names are the README’s', () => {
     readme.indexOf('## Research jobs'),
     readme.indexOf('\n## ', readme.indexOf('## Research jobs') + 1),
   );
-  for (const label of Object.values(STATUS_LABELS)) expect(research).toContain(`**${label}**`);
+  for (const label of Object.values(JOB_STATUS_LABELS)) expect(research).toContain(`**${label}**`);
 });
 
 test('a long brief is cut at a word, on one line', () => {
