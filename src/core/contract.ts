@@ -152,6 +152,9 @@ export interface EnrichmentPreview {
 
 export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';
 
+/** A run in one of these is over: nothing continues it, and Cancel no longer applies. */
+export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['completed', 'cancelled', 'error'];
+
 export interface RunSummary {
   runId: string;
   sheetName: string;

@@ -1,6 +1,6 @@
 // Pure rules about enrichment runs as the Enrich panel shows them: which runs the open sidebar keeps going, and what a
 // run's card says.
-import type { RunStatus, RunSummary } from '../core/contract';
+import { FINISHED_RUN_STATUSES, type RunStatus, type RunSummary } from '../core/contract';
 import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
@@ -13,7 +13,7 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
 };
 
 export function isRunFinished(run: RunSummary): boolean {
-  return run.status === 'completed' || run.status === 'cancelled' || run.status === 'error';
+  return FINISHED_RUN_STATUSES.includes(run.status);
 }
 
 /** Running and started by this user: the runs the open sidebar continues. */
