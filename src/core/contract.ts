@@ -73,7 +73,12 @@ export interface JobSummary {
   mine?: false;
 }
 
-/** What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. */
+/**
+ * What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. These ids are
+ * public (stored in runs, sent by the sidebar). Inside, an operation goes by its API name (OperationName, FETCH_SPECS,
+ * CREDIT_COSTS, record types): 'profile' is profileRecord there, and what serves a formula keeps the formula's name
+ * (ENRICH_PROFILE, enrichProfileLookup).
+ */
 export type EnrichOperation = 'scrape' | 'profile' | 'contacts';
 
 export interface EnrichOperationInfo {
