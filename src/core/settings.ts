@@ -3,6 +3,7 @@
 import type { ApiClient } from './api/client';
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
+import { listed } from './text';
 import { UserError } from './user-error';
 import { MAX_FORMULA_DAILY_BUDGET, type SettingsInput, type SettingsView } from './contract';
 
@@ -156,7 +157,7 @@ function validateBaseUrl(value: unknown): string | null {
 
 function validateTier(value: unknown): string {
   const tier = typeof value === 'number' ? String(value) : value;
-  if (!isTier(tier)) throw new UserError('The scrape tier must be free, 1, 2 or 3.');
+  if (!isTier(tier)) throw new UserError(`The scrape tier must be ${listed(TIERS, 'or')}.`);
   return tier;
 }
 

@@ -12,6 +12,13 @@ export function quote(text: string, max: number): string {
   return `"${shorten(text, max)}"`;
 }
 
+/** "a, b or c" (or "and"): items as a sentence lists them. */
+export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
 /** Longest sentence a property entry keeps (a run's or job's message or error), so an entry fits the 9 KB a property holds. */
 export const MAX_STORED_TEXT = 500;
 

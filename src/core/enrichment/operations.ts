@@ -9,6 +9,7 @@ import type { FieldPath } from '../fields/flatten';
 import type { FetchSpec } from '../fetch/engine';
 import { enrichProfileLookup, findContactsLookup, scrapeProfileLookup } from '../formulas/lookups';
 import type { InputResult } from '../input';
+import { listed } from '../text';
 
 /** How a run serves one operation of ENRICH_OPERATIONS (../contract). */
 export interface OperationSpec<R extends RecordType = RecordType> {
@@ -58,10 +59,8 @@ export const OPERATIONS: { readonly [O in EnrichOperation]: OperationSpec } = {
   contacts: contacts as unknown as OperationSpec,
 };
 
-const OPERATION_IDS = Object.keys(ENRICH_OPERATIONS);
-
 /** The message for a request that names no operation of ENRICH_OPERATIONS. */
-export const CHOOSE_OPERATION = `Choose what to fetch: ${OPERATION_IDS.slice(0, -1).join(', ')} or ${OPERATION_IDS[OPERATION_IDS.length - 1]}.`;
+export const CHOOSE_OPERATION = `Choose what to fetch: ${listed(Object.keys(ENRICH_OPERATIONS), 'or')}.`;
 
 export function isOperation(value: unknown): value is EnrichOperation {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ENRICH_OPERATIONS, value);

@@ -21,7 +21,7 @@ import {
 import { contactView } from './contacts';
 import { EXAMPLE_NAMES, FORMULAS_OF, sameFactIn } from './name-help';
 import { closestNames, didYouMean } from './suggest';
-import { isBlank, quote } from '../text';
+import { isBlank, listed, quote } from '../text';
 import { cellValue } from './values';
 
 /** A column of a sheet: its header and the kind of its values. */
@@ -274,12 +274,6 @@ function problemsMessage(all: readonly FieldProblem[]): string {
 }
 
 /** "a", "a or b", "a, b or c". */
-function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
-}
-
 function fieldPath<T extends RecordType>(
   recordType: T,
   canonical: readonly string[],
