@@ -10,9 +10,9 @@ import {
   type RunSummary,
   type SelectionInfo,
 } from '../core/contract';
+import { errorMessage } from '../core/text';
 import { ButtonGate } from './button-gate';
 import { confirmStep } from './confirm-step';
-import { errorMessage } from '../core/text';
 import { byId, el } from './dom';
 import { FieldPicker } from './field-picker';
 import { costText, renderPreview } from './preview-view';

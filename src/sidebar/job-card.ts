@@ -1,7 +1,7 @@
 // A research job as a card: its status by the README's names, the brief, the service's message, rows written of the
 // results found (the bar agrees), the error, Open sheet and Cancel.
 import type { JobSummary } from '../core/contract';
-import { isJobFinished, jobProgress, rowsText, shortenBrief, JOB_STATUS_LABELS } from './jobs';
+import { isJobFinished, JOB_STATUS_LABELS, jobProgress, rowsText, shortenBrief } from './jobs';
 import { renderCard, type CardAction } from './progress-card';
 import { startedText } from './summaries';
 

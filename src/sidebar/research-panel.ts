@@ -3,9 +3,9 @@
 import { MAX_RESEARCH_LIMIT } from '../core/api/limits';
 import type { JobSummary, ResearchColumns, ResearchRequest } from '../core/contract';
 import { RESEARCH_LIMIT_RULE } from '../core/research/request';
+import { errorMessage } from '../core/text';
 import { ButtonGate } from './button-gate';
 import { CardList } from './card-list';
-import { errorMessage } from '../core/text';
 import { byId } from './dom';
 import { ValidatedField } from './form-field';
 import { renderJobCard } from './job-card';

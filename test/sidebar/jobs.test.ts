@@ -1,4 +1,4 @@
-import { jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief, JOB_STATUS_LABELS } from '../../src/sidebar/jobs';
+import { JOB_STATUS_LABELS, jobProgress, mergeJobs, pollTarget, rowsText, shortenBrief } from '../../src/sidebar/jobs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeJob } from '../browser/fake-server';
