@@ -1,6 +1,8 @@
-// Everything the sidebar and the server share: the functions the sidebar calls through google.script.run and the
-// plain JSON values they take and return (times are ISO 8601 strings, never Date). docs/architecture.md says how to
-// add one; src/Code.ts exposes each (test/build/entry-contract.test.ts checks none is missing).
+// Everything the sidebar and the server share: the functions the sidebar calls through google.script.run, the
+// plain JSON values they take and return (times are ISO 8601 strings, never Date), and the limits both sides apply.
+// docs/architecture.md says how to add a function; src/Code.ts exposes each (test/build/entry-contract.test.ts
+// checks none is missing).
+import { CREDIT_COSTS } from './api/credits';
 import type { JobStatus, Tier } from './api/types';
 
 /** The panels of the sidebar; the menu opens it on one of them. */
@@ -18,11 +20,14 @@ export interface SettingsView {
   warning?: string;
 }
 
+/** The highest daily formula budget an owner can set, in credits. */
+export const MAX_FORMULA_DAILY_BUDGET = 1_000_000;
+
 export interface SettingsInput {
   apiKey?: string;
   baseUrl?: string;
   tier?: Tier;
-  /** A whole number from 0 to 1,000,000; null removes the limit. */
+  /** A whole number from 0 to MAX_FORMULA_DAILY_BUDGET; null removes the limit. */
   formulaDailyBudget?: number | null;
 }
 
@@ -68,8 +73,33 @@ export interface JobSummary {
   mine?: false;
 }
 
-/** What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. */
+/**
+ * What an enrichment run asks of the API: a profile scrape, a profile record, or a contact lookup. These ids are
+ * public (stored in runs, sent by the sidebar). Inside, an operation goes by its API name (OperationName, FETCH_SPECS,
+ * CREDIT_COSTS, record types): 'profile' is profileRecord there, and what serves a formula keeps the formula's name
+ * (ENRICH_PROFILE, enrichProfileLookup).
+ */
 export type EnrichOperation = 'scrape' | 'profile' | 'contacts';
+
+export interface EnrichOperationInfo {
+  /** As the Enrich panel names it. */
+  label: string;
+  /** What one column of its inputs holds. */
+  inputs: string;
+  /** Credits one fetched row costs: the price of the API operation it calls. */
+  creditsEach: number;
+}
+
+/** The one table of enrichment operations, for the sidebar's choices and the server's messages alike. */
+export const ENRICH_OPERATIONS: { readonly [O in EnrichOperation]: EnrichOperationInfo } = {
+  scrape: { label: 'Profile scrape', inputs: 'profile URLs', creditsEach: CREDIT_COSTS.scrape.perRequest },
+  profile: { label: 'Profile record', inputs: 'profile URLs', creditsEach: CREDIT_COSTS.profileRecord.perRequest },
+  contacts: {
+    label: 'Contacts',
+    inputs: 'profile URLs, emails or phone numbers',
+    creditsEach: CREDIT_COSTS.contacts.perRequest,
+  },
+};
 
 /** What a column of inputs holds, judged from its non-blank cells. */
 export type InputKind = 'profile_url' | 'email' | 'phone' | 'mixed' | 'unknown';
@@ -126,6 +156,9 @@ export interface EnrichmentPreview {
 }
 
 export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';
+
+/** A run in one of these is over: nothing continues it, and Cancel no longer applies. */
+export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['completed', 'cancelled', 'error'];
 
 export interface RunSummary {
   runId: string;

@@ -6,7 +6,7 @@
 // and the API's answers share (ApiFailure), so callers hand it on as it is.
 import { invalidInput, type ApiFailure } from './api/errors';
 import type { ContactLookup } from './api/types';
-import { shorten } from './text';
+import { quote } from './text';
 
 export type InputResult<T> = { ok: true; value: T } | ApiFailure;
 
@@ -16,8 +16,8 @@ const MAX_EMAIL_LENGTH = 254;
 const MAX_EMAIL_LOCAL_LENGTH = 64;
 const MIN_PHONE_DIGITS = 7;
 const MAX_PHONE_DIGITS = 15;
-/** Longest piece of user input a message repeats. */
-const MAX_QUOTED_LENGTH = 40;
+/** How much of an input a message repeats: short, as the message may land in a run's status cell. */
+const MAX_QUOTED_INPUT = 40;
 
 // Optional scheme; network.com or any subdomain; /in/<slug>; an optional sub-page path as a browser shows it
 // (/details/experience/, /recent-activity/all/) or a trailing slash; then an optional query or fragment.
@@ -37,11 +37,6 @@ function ok<T>(value: T): InputResult<T> {
 
 function fail<T>(message: string): InputResult<T> {
   return invalidInput(message);
-}
-
-/** The input, shortened and quoted, so a message never repeats a long paste. */
-function quoteInput(value: string): string {
-  return `"${shorten(value, MAX_QUOTED_LENGTH)}"`;
 }
 
 /** Cell values as text; everything we accept is text (a phone number in a number cell: see phoneTurnedNumber). */
@@ -94,7 +89,7 @@ export function normalizeProfileUrl(value: unknown): InputResult<string> {
   const text = trimmedText(value, 'profile URL');
   if (!text.ok) return text;
   const notProfileUrl = fail<string>(
-    `${quoteInput(text.value)} is not a profile URL (expected ${CANONICAL_PROFILE_PREFIX}<name>).`,
+    `${quote(text.value, MAX_QUOTED_INPUT)} is not a profile URL (expected ${CANONICAL_PROFILE_PREFIX}<name>).`,
   );
   const match = PROFILE_URL.exec(text.value);
   // A dot segment (`/in/ada/../bob`) would lead a browser to another profile than the slug names.
@@ -118,7 +113,7 @@ export function normalizeEmail(value: unknown): InputResult<string> {
     local.length <= MAX_EMAIL_LOCAL_LENGTH &&
     EMAIL_LOCAL.test(local) &&
     EMAIL_DOMAIN.test(domain);
-  return valid ? ok(email) : fail(`${quoteInput(text.value)} is not a valid email address.`);
+  return valid ? ok(email) : fail(`${quote(text.value, MAX_QUOTED_INPUT)} is not a valid email address.`);
 }
 
 /**
@@ -134,10 +129,10 @@ export function normalizePhone(value: unknown): InputResult<string> {
   const compact = text.value.replace(TEL_PREFIX, '').replace(PHONE_PUNCTUATION, '');
   const international = compact.startsWith('+') || compact.startsWith('00');
   const digits = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : compact;
-  if (!/^\d+$/.test(digits)) return fail(`${quoteInput(text.value)} is not a phone number.`);
+  if (!/^\d+$/.test(digits)) return fail(`${quote(text.value, MAX_QUOTED_INPUT)} is not a phone number.`);
   if (digits.length < MIN_PHONE_DIGITS || digits.length > MAX_PHONE_DIGITS) {
     return fail(
-      `${quoteInput(text.value)} is not a phone number (expected ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits).`,
+      `${quote(text.value, MAX_QUOTED_INPUT)} is not a phone number (expected ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits).`,
     );
   }
   return ok(international ? '+' + digits : digits);
@@ -164,7 +159,7 @@ export function classifyLookup(value: unknown): InputResult<ContactLookup> {
   if (PHONE_LIKE.test(phoneText) && /\d/.test(phoneText)) {
     return mapInput(normalizePhone(lookup), (phone) => ({ phone }));
   }
-  return fail(`${quoteInput(lookup)} is not a profile URL, an email address or a phone number.`);
+  return fail(`${quote(lookup, MAX_QUOTED_INPUT)} is not a profile URL, an email address or a phone number.`);
 }
 
 /** The value transformed; a failure as it is. */

@@ -5,8 +5,8 @@ import type { Cache, Hash } from './ports';
 /** Six hours, the longest Apps Script keeps an entry. */
 export const CACHE_TTL_SECONDS = 6 * 60 * 60;
 
-/** Below the 100 KB value limit, measured in UTF-8 bytes, with room for the part header. */
-const PART_BYTES = 90 * 1024;
+/** The most one cache value holds: below the 100 KB limit, in UTF-8 bytes, with room for a part header. */
+export const CACHE_VALUE_BYTES = 90 * 1024;
 const KEY_PREFIX = 'se1:';
 
 /** What identifies one answer: who it is asked of (base URL), which operation, and the normalised input. */
@@ -56,7 +56,7 @@ export class ResponseCache {
   putMany(entries: Map<string, string>): void {
     const values: Record<string, string> = {};
     for (const [key, text] of entries) {
-      const pieces = splitByBytes(text, PART_BYTES);
+      const pieces = splitByBytes(text, CACHE_VALUE_BYTES);
       if (pieces.length === 1) {
         values[key] = WHOLE + text;
       } else {

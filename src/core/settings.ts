@@ -3,7 +3,9 @@
 import type { ApiClient } from './api/client';
 import type { Tier } from './api/types';
 import type { KeyValue } from './ports';
-import type { SettingsInput, SettingsView } from './contract';
+import { listed } from './text';
+import { UserError } from './user-error';
+import { MAX_FORMULA_DAILY_BUDGET, type SettingsInput, type SettingsView } from './contract';
 
 export const SETTING_KEYS = {
   apiKey: 'API_KEY',
@@ -11,9 +13,6 @@ export const SETTING_KEYS = {
   tier: 'API_TIER',
   formulaDailyBudget: 'FORMULA_DAILY_BUDGET',
 } as const;
-
-/** The highest daily formula budget an owner can set, in credits. */
-export const MAX_FORMULA_DAILY_BUDGET = 1_000_000;
 
 export const TIERS: readonly Tier[] = ['free', '1', '2', '3'];
 const DEFAULT_TIER: Tier = 'free';
@@ -25,8 +24,6 @@ export interface Settings {
   /** Credits this user's documents' formulas may spend per day (UTC); null: no limit. */
   formulaDailyBudget: number | null;
 }
-
-export class SettingsError extends Error {}
 
 /** One read of the store: every formula execution reads the settings. */
 export function readSettings(store: KeyValue, defaultBaseUrl: string): Settings {
@@ -64,7 +61,7 @@ export function keyHint(apiKey: string): string {
 /**
  * Asks the service whether it accepts a new key (apiKey and the base URL it will be used with), by a request that
  * costs nothing: null when it does; a warning to show with the saved settings when it could not tell; throws
- * SettingsError when it refused the key.
+ * UserError when it refused the key.
  */
 export type KeyCheck = (apiKey: string, baseUrl: string) => string | null;
 
@@ -101,7 +98,7 @@ export function checkKeyWithService(client: ApiClient, deadline: number): string
   if (answer.ok) return null;
   const { kind, message } = answer.error;
   if (kind === 'unauthorized') {
-    throw new SettingsError(
+    throw new UserError(
       'The service rejected this API key (401), so it was not saved; check that you copied the whole key.',
     );
   }
@@ -113,12 +110,12 @@ type SettingChanges = Partial<Record<keyof SettingsInput, string | null>>;
 
 function validateSettingsInput(input: unknown): SettingChanges {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new SettingsError('Settings must be given as an object such as {apiKey, baseUrl, tier}.');
+    throw new UserError('Settings must be given as an object such as {apiKey, baseUrl, tier}.');
   }
   // Own names only: `constructor` or `toString` must not pass for a setting.
   const unknownName = Object.keys(input).find((name) => !Object.prototype.hasOwnProperty.call(SETTING_KEYS, name));
   if (unknownName !== undefined) {
-    throw new SettingsError(
+    throw new UserError(
       `"${unknownName.slice(0, 40)}" is not a setting; the settings are apiKey, baseUrl, tier and formulaDailyBudget.`,
     );
   }
@@ -132,12 +129,12 @@ function validateSettingsInput(input: unknown): SettingChanges {
 }
 
 function validateApiKey(value: unknown): string | null {
-  if (typeof value !== 'string') throw new SettingsError('The API key must be text.');
+  if (typeof value !== 'string') throw new UserError('The API key must be text.');
   const key = value.trim();
   if (key === '') return null;
   // Never quote the value: a near-miss key is still a secret.
   if (!/^lk_[A-Za-z0-9_-]{8,200}$/.test(key)) {
-    throw new SettingsError('An API key starts with "lk_" followed by letters, digits, "-" or "_", with no spaces.');
+    throw new UserError('An API key starts with "lk_" followed by letters, digits, "-" or "_", with no spaces.');
   }
   return key;
 }
@@ -147,11 +144,11 @@ const HTTPS_BASE_URL =
 const LOCAL_BASE_URL = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/i;
 
 function validateBaseUrl(value: unknown): string | null {
-  if (typeof value !== 'string') throw new SettingsError('The base URL must be text.');
+  if (typeof value !== 'string') throw new UserError('The base URL must be text.');
   const url = value.trim().replace(/\/+$/, '');
   if (url === '') return null;
   if (!HTTPS_BASE_URL.test(url) && !LOCAL_BASE_URL.test(url)) {
-    throw new SettingsError(
+    throw new UserError(
       'The base URL must start with https:// (or http://localhost or http://127.0.0.1 for development) and hold no query or credentials.',
     );
   }
@@ -160,14 +157,16 @@ function validateBaseUrl(value: unknown): string | null {
 
 function validateTier(value: unknown): string {
   const tier = typeof value === 'number' ? String(value) : value;
-  if (!isTier(tier)) throw new SettingsError('The scrape tier must be free, 1, 2 or 3.');
+  if (!isTier(tier)) throw new UserError(`The scrape tier must be ${listed(TIERS, 'or')}.`);
   return tier;
 }
 
 function validateBudget(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_FORMULA_DAILY_BUDGET) {
-    throw new SettingsError('The daily formula budget must be a whole number of credits from 0 to 1,000,000.');
+    throw new UserError(
+      `The daily formula budget must be a whole number of credits from 0 to ${MAX_FORMULA_DAILY_BUDGET.toLocaleString('en-US')}.`,
+    );
   }
   return String(value);
 }

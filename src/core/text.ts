@@ -1,10 +1,22 @@
 // Small text rules of the core: the one way a message repeats outside text (user input, a service's detail), on one
-// line and never too long; how long a stored sentence may be; and what counts as blank.
+// line and never too long (quoted: `quote`); how long a stored sentence may be; and what counts as blank.
 
 /** Whitespace runs (newlines included) as single spaces, trimmed, and cut to at most max characters with "…". */
 export function shorten(text: string, max: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? oneLine.slice(0, max - 1).trimEnd() + '…' : oneLine;
+}
+
+/** Outside text as a message repeats it: quoted, on one line, at most max characters, so never a long paste. */
+export function quote(text: string, max: number): string {
+  return `"${shorten(text, max)}"`;
+}
+
+/** "a, b or c" (or "and"): items as a sentence lists them. */
+export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /** Longest sentence a property entry keeps (a run's or job's message or error), so an entry fits the 9 KB a property holds. */

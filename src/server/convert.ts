@@ -14,7 +14,7 @@ import {
   type Argument,
   type ReferenceReader,
   type SpillBounds,
-} from '../core/enrichment/spill';
+} from '../core/convert/spill';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

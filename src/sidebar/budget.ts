@@ -1,8 +1,7 @@
 // The formula daily budget as the settings form takes it: a whole number of credits, or empty for no limit.
+import { MAX_FORMULA_DAILY_BUDGET } from '../core/contract';
 
-export const MAX_DAILY_BUDGET = 1_000_000;
-
-export const BUDGET_RULE = `The daily budget must be a whole number of credits from 0 to ${MAX_DAILY_BUDGET.toLocaleString('en-US')}, or empty for no limit.`;
+export const BUDGET_RULE = `The daily budget must be a whole number of credits from 0 to ${MAX_FORMULA_DAILY_BUDGET.toLocaleString('en-US')}, or empty for no limit.`;
 
 /** null for "no limit"; undefined when the text is not a budget (BUDGET_RULE says why). */
 export function parseBudget(text: string): number | null | undefined {
@@ -11,7 +10,7 @@ export function parseBudget(text: string): number | null | undefined {
   if (digits === '') return null;
   if (!/^\d+$/.test(digits)) return undefined;
   const budget = Number(digits);
-  return budget <= MAX_DAILY_BUDGET ? budget : undefined;
+  return budget <= MAX_FORMULA_DAILY_BUDGET ? budget : undefined;
 }
 
 /** The budget as the field shows it: empty for no limit. */

@@ -31,8 +31,3 @@ export function byId<T extends HTMLElement>(id: string): T {
   if (element === null) throw new Error(`The sidebar page has no element #${id}.`);
   return element as T;
 }
-
-/** The message of anything a promise rejected with, as one readable line. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,20 +1,21 @@
 // The Enrich panel's form: the selection, the operation, the fields and "overwrite"; Preview asks the server what a
 // run would do and cost (it sends nothing to the API), and Start asks the user to confirm that credit figure first.
 // Any change to the form makes the preview stale, and Start waits for a fresh one.
-import type {
-  EnrichmentPreview,
-  EnrichmentRequest,
-  EnrichOperation,
-  FieldChoices,
-  RunSummary,
-  SelectionInfo,
+import {
+  ENRICH_OPERATIONS,
+  type EnrichmentPreview,
+  type EnrichmentRequest,
+  type EnrichOperation,
+  type FieldChoices,
+  type RunSummary,
+  type SelectionInfo,
 } from '../core/contract';
+import { errorMessage } from '../core/text';
 import { ButtonGate } from './button-gate';
 import { confirmStep } from './confirm-step';
-import { byId, errorMessage } from './dom';
+import { byId, el } from './dom';
 import { FieldPicker } from './field-picker';
 import { costText, renderPreview } from './preview-view';
-import { OPERATIONS } from './runs';
 import { renderSelection } from './selection-view';
 import { server } from './server';
 import type { StatusLine } from './status-line';
@@ -36,6 +37,7 @@ export class EnrichForm {
     private readonly status: StatusLine,
     private readonly onStarted: (run: RunSummary) => void,
   ) {
+    byId('enrich-operations').append(...operationChoices());
     this.stale();
     byId('enrich-use-selection').addEventListener('click', () => void this.loadSelection());
     this.overwrite.addEventListener('change', () => this.stale());
@@ -157,7 +159,7 @@ export class EnrichForm {
     const where = `${request.sheetName}!${request.inputA1}`;
     const step = confirmStep({
       question:
-        `${OPERATIONS[request.operation].label} of ${count(preview.toFetch, 'row')} in ${where}: ` +
+        `${ENRICH_OPERATIONS[request.operation].label} of ${count(preview.toFetch, 'row')} in ${where}: ` +
         `${costText(preview)}. The preview counted exactly this; start?`,
       confirmLabel: `Spend ${count(preview.credits, 'credit')}`,
       keepLabel: 'Back',
@@ -187,4 +189,17 @@ export class EnrichForm {
       this.start.busy(null, START_LABEL);
     }
   }
+}
+
+/** A radio per operation, the first chosen: its label, and what one row costs and takes. */
+function operationChoices(): HTMLLabelElement[] {
+  return (Object.keys(ENRICH_OPERATIONS) as EnrichOperation[]).map((operation, index) => {
+    const { label, creditsEach, inputs } = ENRICH_OPERATIONS[operation];
+    return el(
+      'label',
+      { class: 'choice' },
+      el('input', { type: 'radio', name: 'enrich-operation', value: operation, checked: index === 0 }),
+      el('span', {}, `${label} `, el('span', { class: 'hint' }, `${count(creditsEach, 'credit')} each · ${inputs}`)),
+    );
+  });
 }

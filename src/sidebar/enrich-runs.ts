@@ -2,8 +2,9 @@
 // page calls continueEnrichment for it, one call at a time (each works for minutes), backing off when a call moved
 // nothing. Pause, resume, cancel (confirmed first) and retry act on one run.
 import type { RunSummary } from '../core/contract';
+import { errorMessage } from '../core/text';
 import { CardList } from './card-list';
-import { byId, errorMessage } from './dom';
+import { byId } from './dom';
 import { describeLoop } from './loop-note';
 import { PollLoop } from './poller';
 import { renderRunCard, runTitle, type RunAction } from './run-card';

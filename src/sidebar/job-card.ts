@@ -1,7 +1,7 @@
 // A research job as a card: its status by the README's names, the brief, the service's message, rows written of the
 // results found (the bar agrees), the error, Open sheet and Cancel.
 import type { JobSummary } from '../core/contract';
-import { isJobFinished, jobProgress, rowsText, shortenBrief, STATUS_LABELS } from './jobs';
+import { isJobFinished, JOB_STATUS_LABELS, jobProgress, rowsText, shortenBrief } from './jobs';
 import { renderCard, type CardAction } from './progress-card';
 import { startedText } from './summaries';
 
@@ -19,7 +19,7 @@ export function renderJobCard(job: JobSummary): HTMLLIElement {
     id: job.jobId,
     kind: 'job-card',
     status: job.status,
-    statusLabel: STATUS_LABELS[job.status] ?? job.status,
+    statusLabel: JOB_STATUS_LABELS[job.status] ?? job.status,
     time: startedText(job.createdAt),
     title: brief,
     fullTitle: brief === job.query ? undefined : job.query,

@@ -2,7 +2,7 @@
 // the list, what the card says and how far its bar goes.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../core/api/types';
 import type { JobSummary } from '../core/contract';
-import type { StatusKind } from './status-line';
+import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
 
 export function isJobFinished(job: JobSummary): boolean {
@@ -30,7 +30,7 @@ export function pollTarget(jobs: readonly JobSummary[], turn: number): string | 
 }
 
 /** The names the README gives the statuses. */
-export const STATUS_LABELS: Record<JobStatus, string> = {
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   pending: 'Pending',
   searching: 'Searching',
   processing: 'Processing',
@@ -68,13 +68,13 @@ export function shortenBrief(query: string, maxLength = 140): string {
 }
 
 /** What the answer to a cancel says happened: only a job that now shows as cancelled reads "cancelled". */
-export function jobCancelOutcome(job: JobSummary): [string, StatusKind] {
+export function jobCancelOutcome(job: JobSummary): [string, Tone] {
   if (job.status === 'cancelled') return ['Research cancelled.', 'success'];
   if (isJobFinished(job))
-    return [`The research had already ended (${STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
+    return [`The research had already ended (${JOB_STATUS_LABELS[job.status]}); nothing was cancelled.`, 'info'];
   const why = job.error === null ? '' : ` ${job.error}`;
   return [
-    `The cancel is not confirmed yet: the job still shows as ${STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
+    `The cancel is not confirmed yet: the job still shows as ${JOB_STATUS_LABELS[job.status]}.${why} Try again in a moment.`,
     'error',
   ];
 }

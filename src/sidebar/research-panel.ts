@@ -1,9 +1,12 @@
 // The research panel: the form that starts a job, this document's jobs as cards, and the poll loop that follows the
 // user's unfinished jobs. Built from the shared parts: form fields, key gate, status line, card list, poll loop.
+import { MAX_RESEARCH_LIMIT } from '../core/api/limits';
 import type { JobSummary, ResearchColumns, ResearchRequest } from '../core/contract';
+import { RESEARCH_LIMIT_RULE } from '../core/research/request';
+import { errorMessage } from '../core/text';
 import { ButtonGate } from './button-gate';
 import { CardList } from './card-list';
-import { byId, errorMessage } from './dom';
+import { byId } from './dom';
 import { ValidatedField } from './form-field';
 import { renderJobCard } from './job-card';
 import { jobCancelOutcome, isOwnUnfinished, mergeJobs, pollTarget, shortenBrief } from './jobs';
@@ -15,7 +18,6 @@ import { StatusLine } from './status-line';
 import { listChanged } from './summaries';
 import { describeLoop } from './loop-note';
 
-const MAX_RESULTS = 1000;
 const START_LABEL = 'Start research';
 
 export class ResearchPanel {
@@ -92,8 +94,8 @@ export class ResearchPanel {
       this.query.reject('Write a research brief first.');
       return null;
     }
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
-      this.limit.reject(`The result limit must be a whole number from 1 to ${MAX_RESULTS}.`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESEARCH_LIMIT) {
+      this.limit.reject(RESEARCH_LIMIT_RULE);
       return null;
     }
     return { query, limit, columns: byId<HTMLSelectElement>('research-columns').value as ResearchColumns };

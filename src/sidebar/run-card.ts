@@ -1,15 +1,15 @@
 // An enrichment run as a card: its status, where it writes and what it asks, rows done of the total (the bar
 // agrees), credits spent of the estimate, the time left, the sentence that paused or ended it, and the actions its
 // status allows.
-import type { RunSummary } from '../core/contract';
+import { ENRICH_OPERATIONS, type RunSummary } from '../core/contract';
 import { renderCard, type CardAction } from './progress-card';
-import { isRunFinished, OPERATIONS, RUN_STATUS_LABELS, runOutcomeText, runProgress, runProgressText } from './runs';
+import { isRunFinished, RUN_STATUS_LABELS, runOutcomeText, runProgress, runProgressText } from './runs';
 import { startedText } from './summaries';
 
 export type RunAction = 'pause' | 'resume' | 'cancel' | 'retry';
 
 export function runTitle(run: RunSummary): string {
-  return `${OPERATIONS[run.operation]?.label ?? run.operation} · ${run.sheetName}!${run.inputA1}`;
+  return `${ENRICH_OPERATIONS[run.operation]?.label ?? run.operation} · ${run.sheetName}!${run.inputA1}`;
 }
 
 export function renderRunCard(run: RunSummary): HTMLLIElement {

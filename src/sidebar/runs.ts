@@ -1,22 +1,8 @@
-// Pure rules about enrichment runs as the Enrich panel shows them: the operations, which runs the open sidebar keeps
-// going, and what a run's card says.
-import type { EnrichOperation, RunStatus, RunSummary } from '../core/contract';
-import type { StatusKind } from './status-line';
+// Pure rules about enrichment runs as the Enrich panel shows them: which runs the open sidebar keeps going, and what a
+// run's card says.
+import { FINISHED_RUN_STATUSES, type RunStatus, type RunSummary } from '../core/contract';
+import type { Tone } from './status-line';
 import { count, mergeNewest, progressOf, type Progress } from './summaries';
-
-export interface OperationInfo {
-  label: string;
-  /** What one fetched row costs. */
-  creditsEach: number;
-  /** The inputs it takes. */
-  inputs: string;
-}
-
-export const OPERATIONS: Record<EnrichOperation, OperationInfo> = {
-  scrape: { label: 'Profile scrape', creditsEach: 2, inputs: 'profile URLs' },
-  profile: { label: 'Profile record', creditsEach: 1, inputs: 'profile URLs' },
-  contacts: { label: 'Contacts', creditsEach: 1, inputs: 'profile URLs, emails or phones' },
-};
 
 export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   running: 'Running',
@@ -27,7 +13,7 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
 };
 
 export function isRunFinished(run: RunSummary): boolean {
-  return run.status === 'completed' || run.status === 'cancelled' || run.status === 'error';
+  return FINISHED_RUN_STATUSES.includes(run.status);
 }
 
 /** Running and started by this user: the runs the open sidebar continues. */
@@ -88,7 +74,7 @@ export function durationText(seconds: number): string {
 }
 
 /** What the answer to a pause, resume or retry says happened. */
-export function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, StatusKind] {
+export function actionOutcome(action: 'pause' | 'resume' | 'retry', run: RunSummary): [string, Tone] {
   if (action === 'pause') return run.status === 'paused' ? ['Run paused.', 'success'] : [notYet(run, 'pause'), 'error'];
   if (run.status !== 'running') return [notYet(run, action === 'retry' ? 'retry' : 'resume'), 'error'];
   return [action === 'retry' ? 'Retrying the failed rows.' : 'Run resumed.', 'success'];
@@ -99,7 +85,7 @@ function notYet(run: RunSummary, what: string): string {
 }
 
 /** Only a run that now shows as cancelled reads "cancelled". */
-export function runCancelOutcome(run: RunSummary): [string, StatusKind] {
+export function runCancelOutcome(run: RunSummary): [string, Tone] {
   if (run.status === 'cancelled') return ['Run cancelled.', 'success'];
   if (run.status === 'completed' || run.status === 'error') {
     return [`The run had already ended (${RUN_STATUS_LABELS[run.status]}); nothing was cancelled.`, 'info'];

@@ -1,5 +1,6 @@
 // A typed, promise-based client over google.script.run: `await server.getSettings()`.
 import type { SidebarServer } from '../core/contract';
+import { errorMessage } from '../core/text';
 
 /** Each server function as the page calls it: same arguments, the result (or the thrown error) arrives later. */
 export type PromiseClient<T> = {
@@ -36,8 +37,7 @@ export function createPromiseClient<T>(scriptRun: () => ScriptRun): PromiseClien
 
 /** Apps Script hands the failure handler an Error whose message is the server's, sometimes prefixed "Error: ". */
 function asServerError(error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  return new Error(message.replace(/^(Error|Exception): /, ''));
+  return new Error(errorMessage(error).replace(/^(Error|Exception): /, ''));
 }
 
 export const server: PromiseClient<SidebarServer> = createPromiseClient<SidebarServer>(() => google.script.run);

@@ -1,17 +1,17 @@
 // One line that says what just happened in a panel (role=status, so screen readers announce it). A failed background
 // check says so here until the next good check; the user's own actions' messages stay until the next action.
-import { errorMessage } from './dom';
+import { errorMessage } from '../core/text';
 
-export type StatusKind = 'info' | 'success' | 'error';
+export type Tone = 'info' | 'success' | 'error';
 
 export class StatusLine {
   private fromCheck = false;
 
   constructor(private readonly region: HTMLElement) {}
 
-  say(text: string, kind: StatusKind = 'info'): void {
+  say(text: string, tone: Tone = 'info'): void {
     this.region.textContent = text;
-    this.region.dataset.kind = kind;
+    this.region.dataset.tone = tone;
     this.fromCheck = false;
   }
 
@@ -32,7 +32,7 @@ export class StatusLine {
 
   /** Drops an error that no longer applies (the key it was about is gone), leaving other messages. */
   dropError(): void {
-    if (this.region.dataset.kind === 'error') this.clear();
+    if (this.region.dataset.tone === 'error') this.clear();
   }
 
   clear(): void {

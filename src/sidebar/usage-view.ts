@@ -1,7 +1,8 @@
 // Credits spent, from the add-on's own ledger: by this document's formulas (billed to the owner's key) and by the
 // user's own sidebar work here, today and this month (UTC).
 import type { UsageView } from '../core/contract';
-import { byId, errorMessage } from './dom';
+import { errorMessage } from '../core/text';
+import { byId } from './dom';
 import { server } from './server';
 
 export class UsageTable {
@@ -18,7 +19,7 @@ export class UsageTable {
       this.show(await server.getUsage());
     } catch (error) {
       this.note.textContent = `Credits spent could not be read: ${errorMessage(error)}`;
-      this.note.dataset.kind = 'error';
+      this.note.dataset.tone = 'error';
     }
   }
 
@@ -29,6 +30,6 @@ export class UsageTable {
     this.cells.mineToday.textContent = credits(usage.mine.today);
     this.cells.mineMonth.textContent = credits(usage.mine.month);
     this.note.textContent = `Today is ${usage.day} and this month ${usage.month}, in UTC. Counted by the add-on as it spends.`;
-    delete this.note.dataset.kind;
+    delete this.note.dataset.tone;
   }
 }

@@ -50,7 +50,7 @@ test('settings: the key is write-only, verified on save, hinted and removed; a r
   await page.getByLabel('New API key').fill('not-a-key');
   await page.getByRole('button', { name: 'Save' }).click();
   await status.filter({ hasText: 'An API key starts with "lk_"' }).waitFor();
-  expect(await status.getAttribute('data-kind')).toBe('error');
+  expect(await status.getAttribute('data-tone')).toBe('error');
 
   // The server checked this one with the service, which rejected it: its sentence, nothing stored.
   await page.getByLabel('New API key').fill('lk_test_0000_revoked');
@@ -297,7 +297,7 @@ test('research: Cancel asks first; a cancel that could not be sent, or not appli
       hasText: 'The cancel could not be sent: The spreadsheet is busy with another check; try again in a moment.',
     })
     .waitFor();
-  expect(await status.getAttribute('data-kind')).toBe('error');
+  expect(await status.getAttribute('data-tone')).toBe('error');
   expect(await job.getAttribute('data-status')).toBe('processing');
   expect(await job.getByRole('button', { name: /^Cancel research/ }).isEnabled()).toBe(true);
 

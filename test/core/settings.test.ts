@@ -1,12 +1,6 @@
-import {
-  checkKeyWithService,
-  KEY_CHECK_JOB_ID,
-  keyHint,
-  readSettings,
-  storeSettings,
-  SettingsError,
-} from '../../src/core/settings';
+import { checkKeyWithService, KEY_CHECK_JOB_ID, keyHint, readSettings, storeSettings } from '../../src/core/settings';
 import type { HttpOutcome } from '../../src/core/ports';
+import { UserError } from '../../src/core/user-error';
 import { memoryStore } from '../support/memory';
 import { json, setup } from './api/fakes';
 
@@ -61,7 +55,7 @@ describe('settings', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(SettingsError);
+    expect(thrown).toBeInstanceOf(UserError);
     const message = (thrown as Error).message;
     expect(message).toMatch(/^[A-Z"].*\.$/);
     expect(message).not.toContain('abcdefgh');
@@ -70,7 +64,7 @@ describe('settings', () => {
 
   it('stores nothing when one of several values is bad', () => {
     const store = memoryStore();
-    expect(() => storeSettings(store, { apiKey: KEY, tier: 'gold' }, DEFAULT_URL, acceptKey)).toThrow(SettingsError);
+    expect(() => storeSettings(store, { apiKey: KEY, tier: 'gold' }, DEFAULT_URL, acceptKey)).toThrow(UserError);
     expect(Object.keys(store.getAll())).toEqual([]);
   });
 
@@ -107,7 +101,7 @@ describe('settings', () => {
     storeSettings(store, { apiKey: '' }, DEFAULT_URL, acceptKey);
     expect(checked).toHaveLength(1);
     const rejected = () => {
-      throw new SettingsError('rejected');
+      throw new UserError('rejected');
     };
     expect(() => storeSettings(store, { apiKey: 'lk_other_key_000000', tier: '3' }, DEFAULT_URL, rejected)).toThrow(
       'rejected',
@@ -146,7 +140,7 @@ describe('checking a key with the service', () => {
 
   it('refuses a key the service rejects (401), saying why', () => {
     const { result } = check(json(401, { detail: 'Invalid or missing API key.' }));
-    expect(result).toBeInstanceOf(SettingsError);
+    expect(result).toBeInstanceOf(UserError);
     expect((result as Error).message).toBe(
       'The service rejected this API key (401), so it was not saved; check that you copied the whole key.',
     );

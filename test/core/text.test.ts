@@ -1,4 +1,4 @@
-import { capStoredText, isBlank, shorten } from '../../src/core/text';
+import { capStoredText, errorMessage, isBlank, shorten } from '../../src/core/text';
 
 describe('shorten', () => {
   it('keeps short text, on one line and trimmed', () => {
@@ -32,4 +32,10 @@ describe('isBlank', () => {
   it.each([0, false, 'x', ' x ', [], {}])('%j is not blank', (value) => {
     expect(isBlank(value)).toBe(false);
   });
+});
+
+test('errorMessage: an error reads as its message; anything else as text', () => {
+  expect(errorMessage(new Error('The key was rejected.'))).toBe('The key was rejected.');
+  expect(errorMessage('offline')).toBe('offline');
+  expect(errorMessage(42)).toBe('42');
 });

@@ -1,3 +1,4 @@
+import { MAX_FORMULA_DAILY_BUDGET } from '../../src/core/contract';
 import { budgetText, parseBudget } from '../../src/sidebar/budget';
 
 test('a budget is a whole number from 0 to 1,000,000; empty is no limit', () => {
@@ -12,4 +13,9 @@ test('a budget is a whole number from 0 to 1,000,000; empty is no limit', () => 
 test('the field shows no limit as empty', () => {
   expect(budgetText(null)).toBe('');
   expect(budgetText(500)).toBe('500');
+});
+
+test('the form takes budgets up to the cap the server enforces', () => {
+  expect(parseBudget(String(MAX_FORMULA_DAILY_BUDGET))).toBe(MAX_FORMULA_DAILY_BUDGET);
+  expect(parseBudget(String(MAX_FORMULA_DAILY_BUDGET + 1))).toBeUndefined();
 });

@@ -2,7 +2,7 @@
 // text; no sidebar file uses an API that parses markup.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { byId, el, errorMessage } from '../../src/sidebar/dom';
+import { byId, el } from '../../src/sidebar/dom';
 import { elements, fake, FakeText, mount, texts, useFakeDocument } from './fake-document';
 
 useFakeDocument();
@@ -29,12 +29,6 @@ test('byId finds the element the page declares, and names a missing one', () => 
   const status = mount('p', { id: 'status' });
   expect(byId('status')).toBe(status);
   expect(() => byId('missing')).toThrow('#missing');
-});
-
-test('an error reads as its message; anything else as text', () => {
-  expect(errorMessage(new Error('The key was rejected.'))).toBe('The key was rejected.');
-  expect(errorMessage('offline')).toBe('offline');
-  expect(errorMessage(42)).toBe('42');
 });
 
 const SIDEBAR = join(__dirname, '..', '..', 'src', 'sidebar');

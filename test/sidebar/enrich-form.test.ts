@@ -73,7 +73,7 @@ test('a selection that cannot be used is said under it; a preview then asks for 
   expect(problem.textContent).toMatch(/Select one column/);
   await preview();
   expect(previews()).toEqual([]);
-  expect(status().dataset.kind).toBe('error');
+  expect(status().dataset.tone).toBe('error');
 });
 
 test('Preview sends the form as it stands, shows the answer and opens Start', async () => {
@@ -129,11 +129,11 @@ test('an unknown field is refused under the fields; another refusal on the statu
   pageElement('enrich-fields').value = 'nmae';
   await preview();
   expect(pageElement('enrich-fields-error').textContent).toContain('Unknown field "nmae"');
-  expect(status().dataset.kind).not.toBe('error');
+  expect(status().dataset.tone).not.toBe('error');
   pageElement('enrich-fields').value = '';
   served.fake.failNext('previewEnrichment', 'The sheet is protected.');
   await preview();
-  expect([status().textContent, status().dataset.kind]).toEqual(['The sheet is protected.', 'error']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['The sheet is protected.', 'error']);
   expect(start().disabled).toBe(true);
 });
 
@@ -166,7 +166,7 @@ describe('Start', () => {
     await settle();
     expect(served.fake.callsOf('startEnrichment')).toEqual([[previews()[0]]]);
     expect(started.map((run) => run.runId)).toEqual([served.fake.listEnrichments()[0].runId]);
-    expect(status().dataset.kind).toBe('success');
+    expect(status().dataset.tone).toBe('success');
     expect(status().textContent).toContain(served.fake.selection!.inputA1);
     expect(pageElement('enrich-confirm').childNodes).toEqual([]);
     // The preview was spent: another run needs a fresh one.
@@ -188,7 +188,7 @@ describe('Start', () => {
     served.fake.failNext('startEnrichment', 'No API key is set. Add your key in Settings.');
     answer('yes');
     await settle();
-    expect([status().textContent, status().dataset.kind]).toEqual([
+    expect([status().textContent, status().dataset.tone]).toEqual([
       'No API key is set. Add your key in Settings.',
       'error',
     ]);

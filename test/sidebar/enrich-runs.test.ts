@@ -122,7 +122,7 @@ test('a refused action shows the server’s sentence and frees its button', asyn
   served.fake.failNext('pauseEnrichment', 'The run is locked.');
   click(button('mine', 'pause'));
   await settle();
-  expect([status().textContent, status().dataset.kind]).toEqual(['The run is locked.', 'error']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['The run is locked.', 'error']);
   expect(button('mine', 'pause').disabled).toBe(false);
 });
 

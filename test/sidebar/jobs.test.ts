@@ -3,11 +3,11 @@ import {
   isOwnUnfinished,
   jobCancelOutcome,
   jobProgress,
+  JOB_STATUS_LABELS,
   mergeJobs,
   pollTarget,
   rowsText,
   shortenBrief,
-  STATUS_LABELS,
 } from '../../src/sidebar/jobs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +79,7 @@ test('the status names are the README’s', () => {
     readme.indexOf('## Research jobs'),
     readme.indexOf('\n## ', readme.indexOf('## Research jobs') + 1),
   );
-  for (const label of Object.values(STATUS_LABELS)) expect(research).toContain(`**${label}**`);
+  for (const label of Object.values(JOB_STATUS_LABELS)) expect(research).toContain(`**${label}**`);
 });
 
 test('a long brief is cut at a word, on one line', () => {
@@ -88,7 +88,7 @@ test('a long brief is cut at a word, on one line', () => {
 });
 
 test('completed, error and cancelled jobs are finished; the user’s unfinished ones are polled', () => {
-  const statuses = Object.keys(STATUS_LABELS) as Array<keyof typeof STATUS_LABELS>;
+  const statuses = Object.keys(JOB_STATUS_LABELS) as Array<keyof typeof JOB_STATUS_LABELS>;
   const finished = statuses.filter((status) => isJobFinished(fakeJob({ jobId: 'a', query: 'a', status })));
   expect(finished.sort()).toEqual(['cancelled', 'completed', 'error']);
   expect(isOwnUnfinished(fakeJob({ jobId: 'a', query: 'a', status: 'processing' }))).toBe(true);

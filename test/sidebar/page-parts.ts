@@ -2,16 +2,13 @@
 // tags and starting state they read).
 import { mount } from './fake-document';
 
-/** The Enrich form: selection, operation radios (Profile scrape checked), fields, overwrite, Preview and Start. */
+/** The Enrich form: selection, the fieldset the operation radios are built in, fields, overwrite, Preview and Start. */
 export function mountEnrichForm(): void {
   const form = mount('form', { id: 'enrich-form' });
   mount('div', { id: 'enrich-selection' }, form);
   mount('p', { id: 'enrich-selection-error', hidden: '' }, form);
   mount('button', { id: 'enrich-use-selection' }, form);
-  for (const operation of ['scrape', 'profile', 'contacts']) {
-    mount('input', { type: 'radio', name: 'enrich-operation', value: operation }, form).checked =
-      operation === 'scrape';
-  }
+  mount('fieldset', { id: 'enrich-operations' }, form);
   mount('textarea', { id: 'enrich-fields' }, form);
   mount('p', { id: 'enrich-fields-error', hidden: '' }, form);
   mount('p', { id: 'enrich-fields-defaults' }, form);

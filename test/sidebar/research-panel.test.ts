@@ -80,7 +80,7 @@ test('a started job is sent as asked, shows as a card, empties the brief, and is
     [{ query: 'Heads of data in Berlin', limit: 40, columns: 'all' }],
   ]);
   expect(pageElement('research-query').value).toBe('');
-  expect(status().dataset.kind).toBe('success');
+  expect(status().dataset.tone).toBe('success');
   expect(status().textContent).toContain(served.fake.listResearchJobs()[0].sheetName);
   expect(texts(card(STARTED)!)).toContain('Heads of data in Berlin');
   await pollPasses(2);
@@ -107,7 +107,7 @@ test('a refused start shows the server’s sentence and keeps the brief', async 
   await researchPanel();
   served.fake.failNext('startResearch', 'Out of credits (402).');
   await start('brief');
-  expect([status().textContent, status().dataset.kind]).toEqual(['Out of credits (402).', 'error']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['Out of credits (402).', 'error']);
   expect(pageElement('research-query').value).toBe('brief');
 });
 
@@ -134,7 +134,7 @@ test('a cancel asks in the card first; kept, nothing is sent; confirmed, the ans
   click(card(STARTED)!.querySelector('[data-confirm="yes"]')!);
   await settle();
   expect(served.fake.callsOf('cancelResearch')).toEqual([[STARTED]]);
-  expect([status().textContent, status().dataset.kind]).toEqual(['Research cancelled.', 'success']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['Research cancelled.', 'success']);
   expect(button(STARTED, 'cancel')).toBeNull();
 });
 
@@ -176,5 +176,5 @@ test('a sheet that could not be opened says why', async () => {
   served.fake.failNext('openResearchSheet', 'The sheet was deleted.');
   click(button('done', 'open'));
   await settle();
-  expect([status().textContent, status().dataset.kind]).toEqual(['The sheet was deleted.', 'error']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['The sheet was deleted.', 'error']);
 });

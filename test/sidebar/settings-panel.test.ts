@@ -59,7 +59,7 @@ test('settings that cannot be read say so, with the server’s sentence', async 
   served.fake.failNext('getSettings', 'You are not signed in.');
   const { views } = await settingsPanel();
   expect(pageElement('settings-key-state').textContent).toBe('Settings could not be read.');
-  expect([status().textContent, status().dataset.kind]).toEqual(['You are not signed in.', 'error']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['You are not signed in.', 'error']);
   expect(views).toEqual([]);
 });
 
@@ -77,7 +77,7 @@ test('a new key is sent alone, trimmed; once verified the field is emptied and t
   await submit();
   expect(saves()).toEqual([{ apiKey: 'lk_newkey_5678' }]);
   expect(pageElement('settings-key').value).toBe('');
-  expect([status().textContent, status().dataset.kind]).toEqual(['Key verified and saved.', 'success']);
+  expect([status().textContent, status().dataset.tone]).toEqual(['Key verified and saved.', 'success']);
   expect(pageElement('settings-key-state').textContent).toContain('5678');
   expect(views.at(-1)?.hasKey).toBe(true);
 });
@@ -128,7 +128,7 @@ test('a refused key shows the server’s sentence and stays in the field to be c
   await settingsPanel();
   pageElement('settings-key').value = 'lk_revoked_revoked';
   await submit();
-  expect(status().dataset.kind).toBe('error');
+  expect(status().dataset.tone).toBe('error');
   expect(status().textContent).toMatch(/rejected this API key/);
   expect(pageElement('settings-key').value).toBe('lk_revoked_revoked');
 });
@@ -151,6 +151,6 @@ test('a key stored with a warning shows the warning, and the status points to it
   await submit();
   const warning = pageElement('settings-key-warning');
   expect([warning.hidden, warning.textContent]).toEqual([false, served.fake.keyWarning]);
-  expect(status().dataset.kind).toBe('info');
+  expect(status().dataset.tone).toBe('info');
   expect(status().textContent).toContain('warning');
 });

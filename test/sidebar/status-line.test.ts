@@ -13,15 +13,15 @@ function statusLine() {
 test('a message shows with its kind; info unless told', () => {
   const { region, status } = statusLine();
   status.say('Saving…');
-  expect([region.textContent, region.dataset.kind]).toEqual(['Saving…', 'info']);
+  expect([region.textContent, region.dataset.tone]).toEqual(['Saving…', 'info']);
   status.say('Saved.', 'success');
-  expect([region.textContent, region.dataset.kind]).toEqual(['Saved.', 'success']);
+  expect([region.textContent, region.dataset.tone]).toEqual(['Saved.', 'success']);
 });
 
 test('a failed action shows the server’s sentence as an error, after the prefix', () => {
   const { region, status } = statusLine();
   status.fail(new Error('The key was rejected.'), 'Could not save: ');
-  expect([region.textContent, region.dataset.kind]).toEqual(['Could not save: The key was rejected.', 'error']);
+  expect([region.textContent, region.dataset.tone]).toEqual(['Could not save: The key was rejected.', 'error']);
   status.fail('offline');
   expect(region.textContent).toBe('offline');
 });
@@ -29,7 +29,7 @@ test('a failed action shows the server’s sentence as an error, after the prefi
 test('a failed check is cleared by the next good one', () => {
   const { region, status } = statusLine();
   status.checkFailed('Could not refresh research: offline');
-  expect(region.dataset.kind).toBe('error');
+  expect(region.dataset.tone).toBe('error');
   status.checkSucceeded();
   expect(region.textContent).toBe('');
 });
@@ -53,5 +53,5 @@ test('dropping an error clears only an error', () => {
   status.fail(new Error('No API key is set.'));
   status.dropError();
   expect(region.textContent).toBe('');
-  expect(region.dataset.kind).not.toBe('error');
+  expect(region.dataset.tone).not.toBe('error');
 });

@@ -32,9 +32,9 @@ test('a failed read says why in the note, as an error; the next good read clears
   await table.load();
   const note = pageElement('usage-note');
   expect(note.textContent).toBe('Credits spent could not be read: The ledger could not be read.');
-  expect(note.dataset.kind).toBe('error');
+  expect(note.dataset.tone).toBe('error');
   await table.load();
-  expect(note.dataset.kind).toBeUndefined();
+  expect(note.dataset.tone).toBeUndefined();
   expect(pageElement('usage-formulas-today').textContent).toBe('1,234');
 });
 

@@ -2,16 +2,17 @@
 // the same normalisation and fetch spec (so a run and a formula share cache entries and one entity is fetched
 // once), the same record type and field names, and the same default columns.
 import type { ContactLookupResponse } from '../api/types';
-import type { EnrichOperation } from '../contract';
+import { ENRICH_OPERATIONS, type EnrichOperation } from '../contract';
 import type { RecordType, RecordTypes } from '../fields/catalog';
 import { contactView } from '../fields/contacts';
 import type { FieldPath } from '../fields/flatten';
 import type { FetchSpec } from '../fetch/engine';
 import { enrichProfileLookup, findContactsLookup, scrapeProfileLookup } from '../formulas/lookups';
 import type { InputResult } from '../input';
+import { listed } from '../text';
 
+/** How a run serves one operation of ENRICH_OPERATIONS (../contract). */
 export interface OperationSpec<R extends RecordType = RecordType> {
-  operation: EnrichOperation;
   recordType: R;
   /** The fetch engine's spec that serves it, as it serves the formula. */
   fetch: FetchSpec<RecordTypes[R]>;
@@ -24,7 +25,6 @@ export interface OperationSpec<R extends RecordType = RecordType> {
 }
 
 const scrape: OperationSpec<'scrapedProfile'> = {
-  operation: 'scrape',
   recordType: scrapeProfileLookup.recordType,
   fetch: scrapeProfileLookup.fetch,
   defaults: scrapeProfileLookup.defaults,
@@ -33,7 +33,6 @@ const scrape: OperationSpec<'scrapedProfile'> = {
 };
 
 const profileRecord: OperationSpec<'profileRecord'> = {
-  operation: 'profile',
   recordType: enrichProfileLookup.recordType,
   fetch: enrichProfileLookup.fetch,
   defaults: enrichProfileLookup.defaults,
@@ -42,7 +41,6 @@ const profileRecord: OperationSpec<'profileRecord'> = {
 };
 
 const contacts: OperationSpec<'contact'> = {
-  operation: 'contacts',
   recordType: findContactsLookup.recordType,
   fetch: findContactsLookup.fetch,
   defaults: findContactsLookup.defaults,
@@ -61,6 +59,9 @@ export const OPERATIONS: { readonly [O in EnrichOperation]: OperationSpec } = {
   contacts: contacts as unknown as OperationSpec,
 };
 
+/** The message for a request that names no operation of ENRICH_OPERATIONS. */
+export const CHOOSE_OPERATION = `Choose what to fetch: ${listed(Object.keys(ENRICH_OPERATIONS), 'or')}.`;
+
 export function isOperation(value: unknown): value is EnrichOperation {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(OPERATIONS, value);
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ENRICH_OPERATIONS, value);
 }

@@ -1,7 +1,7 @@
 // The enrichment runs of one document, kept in document properties (shared by its editors): one small entry per
 // run that does not grow with its rows (the status column holds the per-row state), and at most MAX_RUNS entries.
 import type { Tier } from '../api/types';
-import type { EnrichOperation, RunStatus, RunSummary } from '../contract';
+import { FINISHED_RUN_STATUSES, type EnrichOperation, type RunStatus, type RunSummary } from '../contract';
 import type { KeyValue } from '../ports';
 import { capStoredText } from '../text';
 import { raisedNote } from './estimate';
@@ -49,7 +49,7 @@ export interface RunRecord extends RunCounts {
 }
 
 export function isUnfinished(status: RunStatus): boolean {
-  return status === 'running' || status === 'paused';
+  return !FINISHED_RUN_STATUSES.includes(status);
 }
 
 function parseRun(text: string | undefined | null): RunRecord | null {

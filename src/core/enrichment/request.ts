@@ -3,12 +3,13 @@
 import type { EnrichOperation, EnrichmentRequest } from '../contract';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
+import { UserError } from '../user-error';
 import { parseColumnRange, type ColumnRange } from './a1';
-import { isOperation, OPERATIONS, type OperationSpec } from './operations';
+import { CHOOSE_OPERATION, isOperation, OPERATIONS, type OperationSpec } from './operations';
 import { columnLayout, type ColumnLayout } from './rows';
 
-/** A request refused; the message is one sentence for the user. */
-export class EnrichmentError extends Error {}
+/** An enrichment request refused (src/server/enrichment.ts throws it too). */
+export class EnrichmentError extends UserError {}
 
 export interface ParsedRequest {
   sheetName: string;
@@ -26,7 +27,7 @@ export function parseRequest(input: unknown): ParsedRequest {
   if (typeof input !== 'object' || input === null) throw new EnrichmentError('Choose a column to enrich.');
   const request = input as Partial<Record<keyof EnrichmentRequest, unknown>>;
   if (!isOperation(request.operation)) {
-    throw new EnrichmentError('Choose what to fetch: scrape, profile or contacts.');
+    throw new EnrichmentError(CHOOSE_OPERATION);
   }
   const spec = OPERATIONS[request.operation];
   if (typeof request.sheetName !== 'string' || request.sheetName === '') {

@@ -16,7 +16,7 @@ export const PRIVATE_STATUS = 'PRIVATE';
 const INVALID_PREFIX = 'INVALID: ';
 const ERROR_PREFIX = 'ERROR: ';
 
-export type StatusKind = 'none' | 'ok' | 'notFound' | 'private' | 'invalid' | 'error' | 'other';
+export type RowStatusKind = 'none' | 'ok' | 'notFound' | 'private' | 'invalid' | 'error' | 'other';
 
 /** Not a valid input: nothing was spent on it. */
 export function invalidStatus(why: string): string {
@@ -28,7 +28,7 @@ export function errorStatus(sentence: string): string {
   return ERROR_PREFIX + sentence;
 }
 
-export function statusKind(cell: unknown): StatusKind {
+export function statusKind(cell: unknown): RowStatusKind {
   if (cell === '' || cell === null || cell === undefined) return 'none';
   const text = String(cell).trim();
   if (text === '') return 'none';
@@ -41,7 +41,7 @@ export function statusKind(cell: unknown): StatusKind {
 }
 
 /** OK, NOT FOUND and PRIVATE are final: a new run does not fetch such a row again unless it overwrites. */
-export function isFinal(kind: StatusKind): boolean {
+export function isFinal(kind: RowStatusKind): boolean {
   return kind === 'ok' || kind === 'notFound' || kind === 'private';
 }
 

@@ -10,7 +10,7 @@
 // which only costs a refetch; an answer is only ever served for the id it was stored under.
 import { unique } from '../collections';
 import type { Cache, Clock, Hash } from '../ports';
-import { CACHE_TTL_SECONDS, splitByBytes } from '../response-cache';
+import { CACHE_TTL_SECONDS, CACHE_VALUE_BYTES, splitByBytes } from '../response-cache';
 
 export interface AnswerScope {
   baseUrl: string;
@@ -19,8 +19,6 @@ export interface AnswerScope {
 
 const PREFIX = 'ans1:';
 const SHARDS = 16;
-/** Below the 100 KB value limit, in UTF-8 bytes. */
-const PACK_BYTES = 90 * 1024;
 /** A write this small joins an open pack. */
 const SMALL_WRITE_BYTES = 30 * 1024;
 /** Open packs, chosen by answer id, so concurrent single-cell writes rarely meet in one. */
@@ -88,7 +86,8 @@ export class AnswerCache {
     const slot = bytes <= SMALL_WRITE_BYTES ? openSlotKey(entries[0].id) : null;
     const before = this.cache.getAll([...shardKeysOf(entries), ...(slot === null ? [] : [slot])]);
     const open = slot === null ? null : this.openPack(before[slot]);
-    const packs = open !== null && open.bytes + bytes <= PACK_BYTES ? [joined(open, entries)] : this.packsOf(entries);
+    const packs =
+      open !== null && open.bytes + bytes <= CACHE_VALUE_BYTES ? [joined(open, entries)] : this.packsOf(entries);
     const fresh = new Set(entries.map((entry) => entry.id));
     const values = this.storeValues(packs, fresh, before);
     const last = packs[packs.length - 1];
@@ -149,13 +148,13 @@ export class AnswerCache {
     return { id, entries, bytes: entries.reduce((sum, entry) => sum + entryBytes(entry), 2) };
   }
 
-  /** Packs of at most PACK_BYTES each; an answer larger than that gets a pack of its own, stored in parts. */
+  /** Packs of at most CACHE_VALUE_BYTES each; an answer larger than that gets a pack of its own, stored in parts. */
   private packsOf(entries: readonly Entry[]): Pack[] {
     const packs: Pack[] = [];
     for (const entry of entries) {
       const size = entryBytes(entry);
       const current = packs[packs.length - 1];
-      if (current !== undefined && current.bytes + size <= PACK_BYTES) {
+      if (current !== undefined && current.bytes + size <= CACHE_VALUE_BYTES) {
         current.entries.push(entry);
         current.bytes += size;
       } else {
@@ -182,7 +181,7 @@ export class AnswerCache {
     const shards: Record<string, Shard> = {};
     const fetchedAt = this.nowSeconds();
     for (const pack of packs) {
-      const pieces = splitByBytes(packText(pack.entries), PACK_BYTES);
+      const pieces = splitByBytes(packText(pack.entries), CACHE_VALUE_BYTES);
       pieces.forEach((piece, i) => (values[partKeys(pack.id, pieces.length)[i]] = piece));
       for (const { id } of pack.entries.filter((entry) => fresh.has(entry.id))) {
         const key = shardKey(id);

@@ -21,7 +21,7 @@ import {
 import { contactView } from './contacts';
 import { EXAMPLE_NAMES, FORMULAS_OF, sameFactIn } from './name-help';
 import { closestNames, didYouMean } from './suggest';
-import { isBlank, shorten } from '../text';
+import { isBlank, listed, quote } from '../text';
 import { cellValue } from './values';
 
 /** A column of a sheet: its header and the kind of its values. */
@@ -43,8 +43,8 @@ export type FieldListResult<T extends RecordType> = { ok: true; fields: FieldPat
 export const MAX_FIELD_NAME_LENGTH = 500;
 /** How many invalid names one message describes (the rest are counted), so a long bad list costs little. */
 export const MAX_DESCRIBED_PROBLEMS = 5;
-/** How much of a name a message repeats. */
-const MAX_QUOTED_LENGTH = 60;
+/** How much of a typed field name a message repeats: enough for most criteria. */
+const MAX_QUOTED_NAME = 60;
 
 /**
  * Field names given as text (separated by commas or semicolons; a name holding either is written in double quotes)
@@ -187,12 +187,12 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
       case 'list':
       case 'textList': {
         if (!/^\d+$/.test(part)) {
-          const example = quote(pathWith('1', ...parts.slice(index)));
-          return invalid(typed, `${quote(pathWith())} is a list, so a position comes next, as in ${example}`);
+          const example = quoteName(pathWith('1', ...parts.slice(index)));
+          return invalid(typed, `${quoteName(pathWith())} is a list, so a position comes next, as in ${example}`);
         }
         const position = Number(part);
         if (position < 1 || !Number.isSafeInteger(position)) {
-          const example = quote(pathWith('1', ...parts.slice(index + 1)));
+          const example = quoteName(pathWith('1', ...parts.slice(index + 1)));
           return invalid(typed, `positions are whole numbers from 1, as in ${example}`);
         }
         canonical.push(String(position));
@@ -203,11 +203,11 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
       case 'map': {
         // A key is free text and may hold dots: it is the whole rest of the name.
         const key = parts.slice(index).join('.').trim();
-        if (key === '') return invalid(typed, `name a key after ${quote(`${pathWith()}.`)}`);
+        if (key === '') return invalid(typed, `name a key after ${quoteName(`${pathWith()}.`)}`);
         return fieldPath(recordType, [...canonical, key], text, [...readers, readKey(key)]);
       }
       default:
-        return invalid(typed, `${quote(pathWith())} has no parts`);
+        return invalid(typed, `${quoteName(pathWith())} has no parts`);
     }
   }
   return fieldPath(recordType, canonical, kind, readers);
@@ -230,7 +230,7 @@ function explainUnknown(
   const words = typed.trim().split(/\s+/);
   const resolvingWords = words.length <= 10 ? words.filter((word) => !isProblem(resolveField(word, recordType))) : [];
   if (resolvingWords.length >= 2) {
-    return { reason: `separate field names with commas, as in ${quote(words.join(', '))}`, suggestions: [] };
+    return { reason: `separate field names with commas, as in ${quoteName(words.join(', '))}`, suggestions: [] };
   }
   const close = closestNames(part, known).map((name) => (prefix === '' ? name : `${prefix}.${name}`));
   for (const other of RECORD_TYPES.filter((type) => type !== recordType)) {
@@ -242,10 +242,10 @@ function explainUnknown(
   }
   if (close.length > 0) return { suggestions: close };
   if (prefix !== '') {
-    const examples = known.slice(0, 3).map((name) => quote(`${prefix}.${name}`));
-    return { reason: `${quote(prefix)} has fields such as ${listed(examples, 'or')}`, suggestions: [] };
+    const examples = known.slice(0, 3).map((name) => quoteName(`${prefix}.${name}`));
+    return { reason: `${quoteName(prefix)} has fields such as ${listed(examples, 'or')}`, suggestions: [] };
   }
-  const examples = EXAMPLE_NAMES[recordType].map(quote);
+  const examples = EXAMPLE_NAMES[recordType].map(quoteName);
   return { reason: `names are the API's own, such as ${listed(examples, 'or')}`, suggestions: [] };
 }
 
@@ -260,31 +260,20 @@ function problemsMessage(all: readonly FieldProblem[]): string {
   if (problems.length === 1) {
     const [problem] = problems;
     const { reason, suggestions } = problem.explain();
-    const head = `${problem.unknown ? 'Unknown' : 'Invalid'} field ${quote(problem.typed)}`;
+    const head = `${problem.unknown ? 'Unknown' : 'Invalid'} field ${quoteName(problem.typed)}`;
     return [`${head}${reason ? `: ${reason}` : ''}.`, didYouMean(suggestions)].filter(Boolean).join(' ');
   }
   const described = problems.slice(0, MAX_DESCRIBED_PROBLEMS).map((problem) => {
     const { reason, suggestions } = problem.explain();
     const question = didYouMean(suggestions).replace(/^Did/, 'did');
-    return `${quote(problem.typed)} (${[reason, question].filter(Boolean).join('; ')})`;
+    return `${quoteName(problem.typed)} (${[reason, question].filter(Boolean).join('; ')})`;
   });
   const more = problems.length - described.length;
   if (more > 0) described.push(`${more} more`);
   return `${problems.length} field names are not valid: ${listed(described, 'and')}.`;
 }
 
-/** A name as a message repeats it: quoted, on one line, shortened. */
-function quote(name: string): string {
-  return `"${shorten(name, MAX_QUOTED_LENGTH)}"`;
-}
-
 /** "a", "a or b", "a, b or c". */
-function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
-  return items.length <= 1
-    ? items.join('')
-    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
-}
-
 function fieldPath<T extends RecordType>(
   recordType: T,
   canonical: readonly string[],
@@ -356,4 +345,9 @@ function namesInRange(range: readonly (readonly unknown[])[]): string[] {
     .filter((cell) => cell !== null && cell !== undefined)
     .map((cell) => String(cell).trim())
     .filter((name) => name !== '');
+}
+
+/** A name as a message repeats it. */
+function quoteName(name: string): string {
+  return quote(name, MAX_QUOTED_NAME);
 }

@@ -1,4 +1,5 @@
 // "Did you mean …": the valid names closest to a mistyped one.
+import { listed } from '../text';
 
 /**
  * How much of a typed name is compared. Every valid name is shorter, and comparing costs the product of the two
@@ -24,8 +25,7 @@ export function closestNames(typed: string, candidates: readonly string[], max =
 export function didYouMean(names: readonly string[]): string {
   if (names.length === 0) return '';
   const quoted = names.map((name) => `"${name}"`);
-  const last = quoted.pop() as string;
-  return `Did you mean ${quoted.length > 0 ? `${quoted.join(', ')} or ${last}` : last}?`;
+  return `Did you mean ${listed(quoted, 'or')}?`;
 }
 
 /** The candidates given a score, lowest first; Array.prototype.sort is stable, so ties keep their order. */

@@ -1,11 +1,10 @@
 // Reading custom-function arguments as Sheets passes them: a value, or a 2-D array for a range; '' for an empty cell;
 // numbers as numbers; TRUE/FALSE as booleans; dates as Date.
+import { ENRICH_OPERATIONS } from '../contract';
 import type { RecordType } from '../fields/catalog';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
-
-/** The thrown message becomes the cell's #ERROR! note: one sentence, no secret. */
-export class FormulaError extends Error {}
+import { UserError } from '../user-error';
 
 /** A range as its cells in reading order; a single value as one cell. */
 export function cellsOf(input: unknown): { cells: unknown[]; isRange: boolean } {
@@ -36,18 +35,18 @@ const USAGE = {
 
 export type FormulaName = keyof typeof USAGE;
 
-/** The per-row lookups, with what one column of their input holds. */
+/** The per-row lookups, with what one column of their input holds: the same as the run of the same operation. */
 const LOOKUP_INPUTS = {
-  SCRAPE_PROFILE: 'profile URLs',
-  FIND_CONTACTS: 'profile URLs, emails or phone numbers',
-  ENRICH_PROFILE: 'profile URLs',
+  SCRAPE_PROFILE: ENRICH_OPERATIONS.scrape.inputs,
+  FIND_CONTACTS: ENRICH_OPERATIONS.contacts.inputs,
+  ENRICH_PROFILE: ENRICH_OPERATIONS.profile.inputs,
 } as const;
 
 export type LookupFormula = keyof typeof LOOKUP_INPUTS;
 
 /** Sheets passes undefined for an argument left out (`=SCRAPE_PROFILE()`), and '' for an empty cell. */
 export function requireArg(value: unknown, formula: FormulaName): void {
-  if (value === undefined) throw new FormulaError(`${formula} needs ${USAGE[formula].needs}: ${USAGE[formula].call}.`);
+  if (value === undefined) throw new UserError(`${formula} needs ${USAGE[formula].needs}: ${USAGE[formula].call}.`);
 }
 
 /**
@@ -60,7 +59,7 @@ export function lookupCells(input: unknown, formula: LookupFormula): { cells: un
     ? input.reduce((widest: number, row: unknown) => Math.max(widest, Array.isArray(row) ? row.length : 1), 0)
     : 1;
   if (columns > 1) {
-    throw new FormulaError(
+    throw new UserError(
       `${formula} takes one column of ${LOOKUP_INPUTS[formula]} (such as A2:A100), so that each output row lines ` +
         `up with its input row; this range has ${columns} columns.`,
     );
@@ -73,7 +72,7 @@ export function fieldsArg<T extends RecordType>(value: unknown, recordType: T): 
   if (isBlank(value) || (Array.isArray(value) && cellsOf(value).cells.every(isBlank))) return null;
   const input = Array.isArray(value) ? (value as unknown[][]) : String(value);
   const parsed = parseFieldList(input, recordType);
-  if (!parsed.ok) throw new FormulaError(parsed.error.message);
+  if (!parsed.ok) throw new UserError(parsed.error.message);
   return parsed.fields;
 }
 
@@ -84,14 +83,14 @@ export function booleanArg(value: unknown, name: string, fallback: boolean): boo
   const text = String(value).trim().toUpperCase();
   if (text === 'TRUE') return true;
   if (text === 'FALSE') return false;
-  throw new FormulaError(`${name} must be TRUE or FALSE.`);
+  throw new UserError(`${name} must be TRUE or FALSE.`);
 }
 
 export function integerArg(value: unknown, name: string, min: number, max: number): number | undefined {
   if (isBlank(value)) return undefined;
   const number = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isInteger(number) || number < min || number > max) {
-    throw new FormulaError(`${name} must be a whole number from ${min} to ${max}.`);
+    throw new UserError(`${name} must be a whole number from ${min} to ${max}.`);
   }
   return number;
 }
@@ -100,7 +99,7 @@ export function integerArg(value: unknown, name: string, min: number, max: numbe
 export function queryArg(value: unknown, formula: 'SEARCH_COMPANIES' | 'SEARCH_PEOPLE'): string {
   requireArg(value, formula);
   const single = Array.isArray(value) ? cellsOf(value).cells.filter((cell) => !isBlank(cell)) : [value];
-  if (single.length !== 1 || isBlank(single[0])) throw new FormulaError('Give the search query as one text value.');
-  if (single[0] instanceof Date || typeof single[0] === 'boolean') throw new FormulaError('The query must be text.');
+  if (single.length !== 1 || isBlank(single[0])) throw new UserError('Give the search query as one text value.');
+  if (single[0] instanceof Date || typeof single[0] === 'boolean') throw new UserError('The query must be text.');
   return String(single[0]).replace(/\s+/g, ' ').trim();
 }

@@ -2,7 +2,7 @@
 import { ApiClient } from '../api/client';
 import { ownerHasNoKeyError } from '../api/errors';
 import type { FetchContext } from '../fetch/engine';
-import { FormulaError } from './args';
+import { UserError } from '../user-error';
 
 /** Sheets stops a custom function after 30 s; answers must be in hand a little before. */
 export const FORMULA_TIME_LIMIT_MS = 30_000;
@@ -30,11 +30,11 @@ export function deadlineOf(context: FormulaContext): number {
 /** No key is an error before anything is sent. */
 export function requireKey(context: FormulaContext): string {
   const { apiKey } = context.settings;
-  if (apiKey === null) throw new FormulaError(ownerHasNoKeyError().message);
+  if (apiKey === null) throw new UserError(ownerHasNoKeyError().message);
   return apiKey;
 }
 
-/** The client for the spreadsheet owner's key (formulas run with the owner's settings); no key is a FormulaError. */
+/** The client for the spreadsheet owner's key (formulas run with the owner's settings); no key is a UserError. */
 export function formulaClient(context: FormulaContext): ApiClient {
   const apiKey = requireKey(context);
   return new ApiClient({ http: context.http, clock: context.clock, apiKey, baseUrl: context.settings.baseUrl });

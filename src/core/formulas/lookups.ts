@@ -13,7 +13,8 @@ import { flattenRecord, headerFor, type FieldPath } from '../fields/flatten';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, type FetchReport, type FetchSpec } from '../fetch/engine';
 import { classifyLookup, mapInput, normalizeProfileUrl, type InputResult } from '../input';
 import { isBlank } from '../text';
-import { booleanArg, fieldsArg, FormulaError, lookupCells, type LookupFormula } from './args';
+import { UserError } from '../user-error';
+import { booleanArg, fieldsArg, lookupCells, type LookupFormula } from './args';
 import { budgetReached, reserveCredits } from './budget';
 import { deadlineOf, requireKey, type FormulaContext } from './context';
 
@@ -79,7 +80,7 @@ export function runLookup<R extends RecordType>(
   if (!isRange) {
     const only = normalized[0];
     if (only === null) return '';
-    if (!only.ok) throw new FormulaError(only.error.message);
+    if (!only.ok) throw new UserError(only.error.message);
   }
   const wanted = unique(normalized.flatMap((n) => (n !== null && n.ok ? [n.value] : [])));
   const answers = wanted.length === 0 ? new Map<string, Answer<R>>() : fetchAnswers(spec, context, wanted);
@@ -89,7 +90,7 @@ export function runLookup<R extends RecordType>(
     if (n === null) return blankRow(width);
     const answer: Answer<R> = n.ok ? answers.get(n.value)! : n;
     if (!answer.ok) {
-      if (!isRange) throw new FormulaError(answer.error.message);
+      if (!isRange) throw new UserError(answer.error.message);
       return errorRow(answer.error.message, width);
     }
     return flattenRecord(answer.value, fields);

@@ -13,7 +13,8 @@ import type { RecordType, RecordTypes } from '../fields/catalog';
 import { DEFAULT_COLUMNS, defaultCompanyColumns } from '../fields/defaults';
 import { flattenRows, type FieldPath } from '../fields/flatten';
 import { ResponseCache } from '../response-cache';
-import { booleanArg, fieldsArg, FormulaError, integerArg, queryArg } from './args';
+import { UserError } from '../user-error';
+import { booleanArg, fieldsArg, integerArg, queryArg } from './args';
 import { budgetReached, reserveCredits } from './budget';
 import { formulaClient, deadlineOf, type FormulaContext } from './context';
 
@@ -136,11 +137,11 @@ function fetchResults<R extends RecordType>(spec: SearchSpec<R>, context: Formul
   const reservation = reserveCredits(context, request.limit);
   if (reservation.creditBudget !== undefined && reservation.creditBudget < request.limit) {
     reservation.settle(0);
-    throw new FormulaError(budgetReached(context));
+    throw new UserError(budgetReached(context));
   }
   const answer = spec.send(client, request, deadlineOf(context));
   reservation.settle(answer.ok ? answer.credits : 0);
-  if (!answer.ok) throw new FormulaError(answer.error.message);
+  if (!answer.ok) throw new UserError(answer.error.message);
   cache.putMany(new Map([[key, JSON.stringify(answer.value)]]));
   return answer.value.results;
 }

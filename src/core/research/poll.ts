@@ -3,6 +3,7 @@
 // changed it, so a poll cut short by the time limit resumes where it stopped, without loss or duplicates.
 import type { ApiClient } from '../api/client';
 import type { ApiError } from '../api/errors';
+import { MAX_PAGE_SIZE } from '../api/limits';
 import type { ProfileRecord } from '../api/types';
 import { planWrite } from '../cells';
 import { RESEARCH_COLUMNS } from '../fields/defaults';
@@ -12,8 +13,8 @@ import type { Clock } from '../ports';
 import { appendRowsOfNewKeys, upsertRows, type SheetTable } from '../sheet-table';
 import { isFinishedJobStatus, storedForm, type JobRecord } from './registry';
 
-/** Always ask for a page: without `page` the service returns every result, every time. */
-export const RESULTS_PAGE_SIZE = 100;
+/** Always ask for a page (without `page` the service returns every result, every time), the largest it serves. */
+export const RESULTS_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /** The results sheet and its companions; opened only when there is something to write. */
 export interface ResearchSheets {

@@ -1,22 +1,22 @@
 // Reading custom-function arguments as Sheets passes them: a value or a 2-D range, '' for an empty cell, booleans and
-// numbers as themselves, and a one-sentence FormulaError for anything the formula cannot take.
+// numbers as themselves, and a one-sentence UserError for anything the formula cannot take.
 import {
   booleanArg,
   cellsOf,
   fieldsArg,
-  FormulaError,
   integerArg,
   lookupCells,
   queryArg,
   requireArg,
 } from '../../../src/core/formulas/args';
+import { UserError } from '../../../src/core/user-error';
 
-/** The message a FormulaError carries; fails the test when nothing (or something else) is thrown. */
+/** The message a UserError carries; fails the test when nothing (or something else) is thrown. */
 function refusal(read: () => unknown): string {
   try {
     read();
   } catch (error) {
-    expect(error).toBeInstanceOf(FormulaError);
+    expect(error).toBeInstanceOf(UserError);
     return (error as Error).message;
   }
   throw new Error('not refused');

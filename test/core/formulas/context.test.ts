@@ -1,7 +1,7 @@
 // What every formula gets from its context: its deadline, the owner's key (or the sentence saying the owner must set
 // one), and a client for that key.
 import { deadlineOf, formulaClient, FORMULA_TIME_LIMIT_MS, requireKey } from '../../../src/core/formulas/context';
-import { FormulaError } from '../../../src/core/formulas/args';
+import { UserError } from '../../../src/core/user-error';
 import { API_KEY, BASE_URL, json } from '../api/fakes';
 import { formulaSetup } from './fakes';
 
@@ -29,7 +29,7 @@ describe('requireKey', () => {
 
   it('tells whoever reads the cell that the owner must set a key', () => {
     const { context } = formulaSetup(() => json(200, {}), { apiKey: null });
-    expect(() => requireKey(context())).toThrow(FormulaError);
+    expect(() => requireKey(context())).toThrow(UserError);
     expect(() => requireKey(context())).toThrow(/^The spreadsheet's owner has no API key set/);
   });
 });
@@ -50,7 +50,7 @@ describe('formulaClient', () => {
 
   it('is not built without a key, so nothing can be sent', () => {
     const { context, http } = formulaSetup(() => json(200, {}), { apiKey: null });
-    expect(() => formulaClient(context())).toThrow(FormulaError);
+    expect(() => formulaClient(context())).toThrow(UserError);
     expect(http.requests).toHaveLength(0);
   });
 });

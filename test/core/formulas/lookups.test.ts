@@ -5,8 +5,8 @@ import {
   scrapeProfileLookup,
 } from '../../../src/core/formulas/lookups';
 import { MIN_BATCH_ESTIMATE_MS } from '../../../src/core/fetch/engine';
-import { FormulaError } from '../../../src/core/formulas/args';
 import { deadlineOf, type FormulaContext } from '../../../src/core/formulas/context';
+import { UserError } from '../../../src/core/user-error';
 import { queryOf } from '../api/fakes';
 import { formulaSetup, profileApi, url } from './fakes';
 import { scrapedProfile } from '../fields/samples';
@@ -44,7 +44,7 @@ describe('per-row lookups', () => {
     expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), 'headlin', '')).toThrow(
       /Did you mean "headline"/,
     );
-    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', 'maybe')).toThrow(FormulaError);
+    expect(() => runLookup(scrapeProfileLookup, context(), url('ann'), '', 'maybe')).toThrow(UserError);
     expect(http.requests).toHaveLength(0);
     const rows = runLookup(scrapeProfileLookup, context(), [['nope'], [url('ann')]], 'name', '') as unknown[][];
     expect(rows[0][0]).toMatch(/^#ERROR: "nope" is not a profile URL/);

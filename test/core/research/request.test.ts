@@ -1,9 +1,6 @@
 import { MAX_RESEARCH_LIMIT } from '../../../src/core/api/limits';
-import {
-  DEFAULT_RESEARCH_LIMIT,
-  ResearchRequestError,
-  validateResearchRequest,
-} from '../../../src/core/research/request';
+import { DEFAULT_RESEARCH_LIMIT, validateResearchRequest } from '../../../src/core/research/request';
+import { UserError } from '../../../src/core/user-error';
 
 const LIMIT_SENTENCE = `The result limit must be a whole number from 1 to ${MAX_RESEARCH_LIMIT}.`;
 
@@ -23,7 +20,7 @@ describe('research request', () => {
   it.each([[true], [[5]], ['7'], [''], [{}], [2.5], [0], [MAX_RESEARCH_LIMIT + 1], [NaN], [Infinity]])(
     'refuses the limit %j before anything is sent',
     (limit) => {
-      expect(() => validateResearchRequest({ query: 'q', limit })).toThrow(ResearchRequestError);
+      expect(() => validateResearchRequest({ query: 'q', limit })).toThrow(UserError);
       expect(() => validateResearchRequest({ query: 'q', limit })).toThrow(LIMIT_SENTENCE);
     },
   );

@@ -13,7 +13,7 @@ import type { RecordType } from '../fields/catalog';
 import { DEFAULT_COLUMNS } from '../fields/defaults';
 import { headerFor, parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
-import { parseA1, type OpenRect } from './a1';
+import { parseA1, type OpenRect } from '../enrichment/a1';
 
 interface FormulaShape {
   recordType: RecordType;

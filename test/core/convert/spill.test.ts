@@ -5,7 +5,7 @@ import {
   spillExtent,
   valueBlocks,
   type ReferenceReader,
-} from '../../../src/core/enrichment/spill';
+} from '../../../src/core/convert/spill';
 import { DEFAULT_COLUMNS } from '../../../src/core/fields/defaults';
 
 const reader = (cells: number | null, values: unknown[][] | null = null): ReferenceReader => ({
