@@ -12,6 +12,9 @@ export const SCOPES = {
   scriptApp: 'https://www.googleapis.com/auth/script.scriptapp',
 } as const;
 
+/** What Google throws where it cannot show the consent prompt (custom functions, triggers). */
+export const AUTHORIZATION_REQUIRED_MESSAGE = 'Authorization is required to perform that action.';
+
 /** The repository's manifest, whose oauthScopes a user is asked to grant. */
 const MANIFEST_PATH = join(__dirname, '..', '..', 'appsscript.json');
 

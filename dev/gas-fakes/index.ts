@@ -26,8 +26,8 @@ export {
 export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';
 export type { RecordedRequest } from './url-fetch';
-export { AUTHORIZATION_REQUIRED_MESSAGE, type RefusedTrigger, type ScriptKind, type TriggerInfo } from './script-app';
-export { ConsentPromptShown, SCOPES, type ConsentPrompt } from './consent';
+export type { RefusedTrigger, ScriptKind, TriggerInfo } from './script-app';
+export { AUTHORIZATION_REQUIRED_MESSAGE, ConsentPromptShown, SCOPES, type ConsentPrompt } from './consent';
 export type { InterleaveEvent, InterleaveOptions, InterleaveOutcome, InterleaveResult } from './interleave';
 export { DEFAULT_UNCERTAIN_ANSWERS, type InstallationSource, type UncertainAnswers } from './uncertain';
 export { DIST_DIR, loadBuiltAddon, readBuiltAddon, type BuiltAddon, type LoadedAddon } from './addon';

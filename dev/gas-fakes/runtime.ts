@@ -1,6 +1,13 @@
 // The core every fake service shares: the fake clock, the running execution, its permissions and time limits,
 // and the "realm" (set of JS constructors) that values and errors handed to the script must belong to.
-import { ConsentPromptShown, SCOPES, requiredPermissions, type ConsentPrompt, type ConsentTable } from './consent';
+import {
+  AUTHORIZATION_REQUIRED_MESSAGE,
+  ConsentPromptShown,
+  SCOPES,
+  requiredPermissions,
+  type ConsentPrompt,
+  type ConsentTable,
+} from './consent';
 
 export type ExecutionMode = 'customFunction' | 'menu' | 'sidebar' | 'trigger' | 'authModeNone';
 
@@ -254,6 +261,8 @@ export class Runtime {
     this.stats.callsByName[name] = (this.stats.callsByName[name] ?? 0) + 1;
     if (execution.loading) this.stats.serviceCallsDuringLoad.push(name);
     this.enforceTimeLimit(execution);
+    // The consent prompt ended the execution: a script that caught requireScopes' error gets no further.
+    if (execution.consentPrompt) throw this.exception(AUTHORIZATION_REQUIRED_MESSAGE);
     if (DENIED[execution.mode].has(access)) throw this.exception(denialMessage(execution.mode, name));
     if (!this.consent.allows(this.authorizingUser(execution), anyOfScopes)) {
       throw this.exception(

@@ -1,4 +1,5 @@
 // ScriptApp: time-driven triggers with the add-on rules, kept in a table the bundle fires from.
+import { AUTHORIZATION_REQUIRED_MESSAGE } from './consent';
 import type { GasShape } from './gas-shape';
 import type { Execution, Runtime } from './runtime';
 import { FakeSpreadsheetFacade } from './spreadsheet-app';
@@ -19,8 +20,6 @@ const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED'
 type AuthorizationStatusName = keyof typeof AuthorizationStatus;
 /** Where getAuthorizationUrl sends the user; the fakes have no real script id. */
 const AUTHORIZATION_URL = 'https://script.google.com/macros/d/fake-script-id/authorize';
-/** What Google throws where it cannot show the consent prompt (custom functions, triggers). */
-export const AUTHORIZATION_REQUIRED_MESSAGE = 'Authorization is required to perform that action.';
 const EventType = {
   CLOCK: 'CLOCK',
   ON_OPEN: 'ON_OPEN',
