@@ -21,7 +21,10 @@ export interface InterleaveOptions<T> {
 
 export type InterleaveOutcome<T> = { value: T } | { error: unknown };
 
-/** One step, by the execution's index in `executions`. */
+/**
+ * One step, by the execution's index in `executions`. A call is traced before it takes effect, so a start `inside`
+ * an execution right after one of its calls ran before that call took effect.
+ */
 export type InterleaveEvent =
   | { execution: number; event: 'start'; inside?: number }
   | { execution: number; event: 'call'; name: string }
