@@ -1,6 +1,8 @@
 // One fake Apps Script world: a spreadsheet with its owner, every service the add-on uses, and the handles tests
 // use to set up and inspect it.
 import { CacheStores, FakeCacheService, type CacheStore } from './cache';
+import { ConsentTable, manifestScopes, type ConsentPrompt } from './consent';
+import { interleave, type InterleaveOptions, type InterleaveResult } from './interleave';
 import { LockTable, FakeLockService } from './lock';
 import { FakeConsole, FakeLogger } from './logging';
 import { FakePropertiesService, PropertyStores, type PropertyStore } from './properties';
@@ -44,6 +46,10 @@ export interface GasEnvironmentOptions {
    * 'virtual': fake time stands still but for those, so tests can check times exactly; real waits (HTTP) add nothing.
    */
   clock?: ClockMode;
+  /** The manifest's oauthScopes; default those of the repository's appsscript.json. */
+  manifestScopes?: string[];
+  /** The scopes every user granted (granular consent); default all of manifestScopes. See env.consent. */
+  grantedScopes?: string[];
 }
 
 export interface ExecutionInfo {
@@ -84,11 +90,28 @@ export interface GasEnvironment {
   /** The switches of the undocumented behaviours, live: a change applies from the next service call on. */
   readonly uncertain: UncertainAnswers;
   readonly locks: { holdDocumentLock(): () => void };
+  /**
+   * Granular consent, live: which scopes each user granted (a service call needing a missing one throws Google's
+   * "You do not have permission to call X. Required permissions: …"), and the consent prompts requireScopes showed.
+   */
+  readonly consent: {
+    readonly manifest: readonly string[];
+    granted(user: string): string[];
+    /** Replaces what `user` granted; without a user, what every user not set explicitly granted. */
+    setGranted(scopes: readonly string[], user?: string): void;
+    readonly prompts: readonly ConsentPrompt[];
+  };
   /** Executions run, service calls made, and the service calls made by top-level code while a script loaded. */
   readonly stats: RuntimeStats;
   /** Runs fn as one execution of `user` in `mode`, with that mode's permissions and time limit. */
   run<T>(mode: ExecutionMode, user: string, fn: () => T): T;
   currentExecution(): ExecutionInfo | null;
+  /**
+   * Runs several executions as if concurrent: at each service call of the running one, a coin seeded by `seed`
+   * decides whether the next pending one runs to completion right there (see interleave.ts). Returns what each
+   * returned or threw, and the trace of starts, service calls and ends.
+   */
+  interleave<T>(options: InterleaveOptions<T>): InterleaveResult<T>;
   /** Stops the UrlFetchApp worker thread. */
   dispose(): void;
 }
@@ -109,7 +132,9 @@ export function internalsOf(env: GasEnvironment): EnvironmentInternals {
 }
 
 export function createGasEnvironment(options: GasEnvironmentOptions): GasEnvironment {
-  const runtime = new Runtime(options.owner, options.startTime, options.clock);
+  const manifest = options.manifestScopes ?? manifestScopes();
+  const consent = new ConsentTable(manifest, options.grantedScopes);
+  const runtime = new Runtime(options.owner, consent, options.startTime, options.clock);
   const spreadsheet = new FakeSpreadsheet(runtime, options.owner);
   const uiLog: UiLog = { menus: [], sidebars: [], dialogs: [], alerts: [], toasts: [] };
   const propertyStores = new PropertyStores();
@@ -181,6 +206,12 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
     triggers: { list: () => triggerTable.list(), refused: () => triggerTable.refusals.map((entry) => ({ ...entry })) },
     uncertain,
     locks: { holdDocumentLock: () => lockTable.holdDocumentLock() },
+    consent: {
+      manifest,
+      granted: (user) => consent.granted(user),
+      setGranted: (scopes, user) => consent.setGranted(scopes, user),
+      prompts: consent.prompts,
+    },
     stats: runtime.stats,
     run: (mode, user, fn) => runtime.run(mode, user, () => fn()),
     currentExecution() {
@@ -189,6 +220,7 @@ export function createGasEnvironment(options: GasEnvironmentOptions): GasEnviron
       const { mode, user, startedAt, serviceCalls } = execution;
       return { mode, user, startedAt, serviceCalls };
     },
+    interleave: (interleaveOptions) => interleave(runtime, interleaveOptions),
     dispose: () => urlFetchApp.dispose(),
   };
   internals.set(env, { runtime, triggers: triggerTable, uncertain });

@@ -27,5 +27,7 @@ export type { CellValue } from './cell-input';
 export type { MenuItemRecord, MenuRecord, UiLog } from './ui';
 export type { RecordedRequest } from './url-fetch';
 export type { RefusedTrigger, ScriptKind, TriggerInfo } from './script-app';
+export { AUTHORIZATION_REQUIRED_MESSAGE, ConsentPromptShown, SCOPES, type ConsentPrompt } from './consent';
+export type { InterleaveEvent, InterleaveOptions, InterleaveOutcome, InterleaveResult } from './interleave';
 export { DEFAULT_UNCERTAIN_ANSWERS, type InstallationSource, type UncertainAnswers } from './uncertain';
 export { DIST_DIR, loadBuiltAddon, readBuiltAddon, type BuiltAddon, type LoadedAddon } from './addon';

@@ -1,5 +1,6 @@
-// LockService. Executions run one at a time here, so contention comes from env.locks.holdDocumentLock(), which
-// stands for another execution holding the lock. A failed wait costs its full timeout in fake time.
+// LockService. Contention comes from env.locks.holdDocumentLock(), which stands for another execution holding the
+// lock, or from env.interleave, where an execution nested inside one holding the lock cannot get it (its holder
+// cannot progress meanwhile). A failed wait costs its full timeout in fake time.
 import type { GasShape } from './gas-shape';
 import type { Runtime } from './runtime';
 

@@ -1,5 +1,13 @@
 // The core every fake service shares: the fake clock, the running execution, its permissions and time limits,
 // and the "realm" (set of JS constructors) that values and errors handed to the script must belong to.
+import {
+  AUTHORIZATION_REQUIRED_MESSAGE,
+  ConsentPromptShown,
+  SCOPES,
+  requiredPermissions,
+  type ConsentPrompt,
+  type ConsentTable,
+} from './consent';
 
 export type ExecutionMode = 'customFunction' | 'menu' | 'sidebar' | 'trigger' | 'authModeNone';
 
@@ -93,7 +101,28 @@ export type Access =
   | 'session'
   | 'utilities'
   | 'html'
-  | 'log';
+  | 'log'
+  | 'authorization';
+
+/** The scopes (any one of them) a call of each kind needs the user to have granted. */
+const SCOPES_BY_ACCESS: Record<Access, readonly string[]> = {
+  sheetRead: [SCOPES.spreadsheetsCurrentOnly, SCOPES.spreadsheets],
+  sheetWrite: [SCOPES.spreadsheetsCurrentOnly, SCOPES.spreadsheets],
+  toast: [SCOPES.spreadsheetsCurrentOnly, SCOPES.spreadsheets],
+  urlFetch: [SCOPES.externalRequest],
+  triggers: [SCOPES.scriptApp],
+  ui: [SCOPES.containerUi],
+  menu: [],
+  properties: [],
+  cache: [],
+  lock: [],
+  userIdentity: [],
+  session: [],
+  utilities: [],
+  html: [],
+  log: [],
+  authorization: [],
+};
 
 const DENIED: Record<ExecutionMode, ReadonlySet<Access>> = {
   // Custom functions: read-only spreadsheet, no UI, no triggers, no user identity.
@@ -136,7 +165,12 @@ export interface Execution {
   serviceCalls: number;
   /** Run when the execution ends, e.g. to release its locks. */
   readonly onEnd: Array<() => void>;
+  /** Set once ScriptApp.requireScopes showed the consent prompt: the execution ends, whatever the script catches. */
+  consentPrompt: ConsentPrompt | null;
 }
+
+/** Called at every service call of an execution before it takes effect: where another execution may run. */
+export type InterleavePoint = (execution: Execution, name: string) => void;
 
 export interface RuntimeStats {
   executions: number;
@@ -151,20 +185,32 @@ export class Runtime {
   readonly clock: FakeClock;
   readonly logs: string[] = [];
   readonly stats: RuntimeStats = { executions: 0, serviceCalls: 0, callsByName: {}, serviceCallsDuringLoad: [] };
-  private current: Execution | null = null;
+  /** Innermost last: an execution started at an interleave point runs on top of the one it interrupted. */
+  private readonly running: Execution[] = [];
   private nextExecutionId = 1;
+  /** Set by the interleaving scheduler (interleave.ts); null runs executions strictly one after another. */
+  interleavePoint: InterleavePoint | null = null;
+  /** One-shot: lets the next run() start on top of a running execution (the scheduler sets it). */
+  nextRunMayNest = false;
 
   constructor(
     readonly owner: string,
+    readonly consent: ConsentTable,
     startTime?: number,
     clockMode?: ClockMode,
   ) {
     this.clock = new FakeClock(startTime, clockMode);
   }
 
+  private get current(): Execution | null {
+    return this.running[this.running.length - 1] ?? null;
+  }
+
   /** Runs fn as one execution; afterwards its locks are released and its time limit is enforced. */
   run<T>(mode: ExecutionMode, user: string, fn: (execution: Execution) => T, realm: Realm = MAIN_REALM): T {
-    if (this.current) {
+    const mayNest = this.nextRunMayNest;
+    this.nextRunMayNest = false;
+    if (this.current && !mayNest) {
       throw new Error(`Executions do not nest: a ${this.current.mode} execution is already running.`);
     }
     const execution: Execution = {
@@ -177,8 +223,9 @@ export class Runtime {
       timedOut: false,
       serviceCalls: 0,
       onEnd: [],
+      consentPrompt: null,
     };
-    this.current = execution;
+    this.running.push(execution);
     this.stats.executions++;
     let outcome: { value: T } | { error: unknown };
     try {
@@ -186,9 +233,10 @@ export class Runtime {
     } catch (error) {
       outcome = { error };
     } finally {
-      this.current = null;
+      this.running.pop();
       for (const cleanup of execution.onEnd) cleanup();
     }
+    if (execution.consentPrompt) throw new ConsentPromptShown(execution.consentPrompt);
     if (execution.timedOut || this.overLimit(execution)) throw new Error(TIMEOUT_MESSAGE);
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
@@ -199,19 +247,34 @@ export class Runtime {
   }
 
   /**
-   * Every service method starts here: counts the call, enforces the time limit and the mode's permissions,
-   * and returns the running execution. `name` is how Apps Script names the method in its errors.
+   * Every service method starts here: lets another execution run first where interleaving is on, counts the call,
+   * enforces the time limit, the mode's permissions and the user's consent to one of `anyOfScopes` (by default
+   * what the kind of call needs), and returns the running execution. `name` is how Apps Script names the method
+   * in its errors.
    */
-  use(access: Access, name: string): Execution {
+  use(access: Access, name: string, anyOfScopes: readonly string[] = SCOPES_BY_ACCESS[access]): Execution {
     const execution = this.current;
     if (!execution) throw new Error(`${name} was called outside an execution: wrap it in env.run(mode, user, fn).`);
+    this.interleavePoint?.(execution, name);
     execution.serviceCalls++;
     this.stats.serviceCalls++;
     this.stats.callsByName[name] = (this.stats.callsByName[name] ?? 0) + 1;
     if (execution.loading) this.stats.serviceCallsDuringLoad.push(name);
     this.enforceTimeLimit(execution);
+    // The consent prompt ended the execution: a script that caught requireScopes' error gets no further.
+    if (execution.consentPrompt) throw this.exception(AUTHORIZATION_REQUIRED_MESSAGE);
     if (DENIED[execution.mode].has(access)) throw this.exception(denialMessage(execution.mode, name));
+    if (!this.consent.allows(this.authorizingUser(execution), anyOfScopes)) {
+      throw this.exception(
+        `You do not have permission to call ${name}. Required permissions: ${requiredPermissions(anyOfScopes)}`,
+      );
+    }
     return execution;
+  }
+
+  /** Whose consent an execution runs on: like its stores, a custom function runs on the owner's. */
+  authorizingUser(execution: Execution): string {
+    return this.storeUser(execution);
   }
 
   /** Call after anything that lets time pass (sleep, HTTP) inside an execution. */

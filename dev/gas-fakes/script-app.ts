@@ -1,6 +1,7 @@
 // ScriptApp: time-driven triggers with the add-on rules, kept in a table the bundle fires from.
+import { AUTHORIZATION_REQUIRED_MESSAGE } from './consent';
 import type { GasShape } from './gas-shape';
-import type { Runtime } from './runtime';
+import type { Execution, Runtime } from './runtime';
 import { FakeSpreadsheetFacade } from './spreadsheet-app';
 import type { InstallationSource, UncertainAnswers } from './uncertain';
 
@@ -15,6 +16,10 @@ const HOUR_INTERVALS = [1, 2, 4, 6, 8, 12];
 const MINUTE_MS = 60_000;
 
 const AuthMode = { NONE: 'NONE', LIMITED: 'LIMITED', FULL: 'FULL', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION' } as const;
+const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+type AuthorizationStatusName = keyof typeof AuthorizationStatus;
+/** Where getAuthorizationUrl sends the user; the fakes have no real script id. */
+const AUTHORIZATION_URL = 'https://script.google.com/macros/d/fake-script-id/authorize';
 const EventType = {
   CLOCK: 'CLOCK',
   ON_OPEN: 'ON_OPEN',
@@ -242,11 +247,38 @@ export class FakeTriggerBuilder implements GasShape<GoogleAppsScript.Script.Trig
   }
 }
 
-// getInstallationSource is left out: it answers an enum (see GasShape).
+/**
+ * ScriptApp.getAuthorizationInfo's answer, taken when asked: whether `user` still has to grant one of the scopes
+ * asked about (by default the manifest's), where to grant them, and which of them are granted.
+ */
+export class FakeAuthorizationInfo {
+  constructor(
+    private readonly missing: readonly string[],
+    private readonly authorized: readonly string[],
+    private readonly runtime: Runtime,
+  ) {}
+
+  getAuthorizationStatus(): AuthorizationStatusName {
+    return this.missing.length > 0 ? AuthorizationStatus.REQUIRED : AuthorizationStatus.NOT_REQUIRED;
+  }
+
+  /** null when nothing is missing. */
+  getAuthorizationUrl(): string | null {
+    return this.missing.length > 0 ? AUTHORIZATION_URL : null;
+  }
+
+  getAuthorizedScopes(): string[] {
+    return this.runtime.toScript([...this.authorized]);
+  }
+}
+
+// getInstallationSource is left out: it answers an enum (see GasShape). So are getAuthorizationInfo (the typings
+// lack its scopes argument), requireScopes and requireAllScopes (they take the AuthMode enum).
 type ScriptAppMembers = 'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger';
 
 export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp, ScriptAppMembers> {
   readonly AuthMode = AuthMode;
+  readonly AuthorizationStatus = AuthorizationStatus;
   readonly EventType = EventType;
   readonly TriggerSource = TriggerSource;
   readonly InstallationSource = InstallationSourceEnum;
@@ -281,8 +313,41 @@ export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp
 
   /** NONE for a script of one's own (bound to the sheet, or an add-on under test), else how the add-on was installed. */
   getInstallationSource(): InstallationSource {
-    this.context.runtime.use('triggers', 'ScriptApp.getInstallationSource');
+    this.context.runtime.use('triggers', 'ScriptApp.getInstallationSource', []);
     return this.context.installationSource;
+  }
+
+  /**
+   * Which of `oAuthScopes` (by default the manifest's) the running user granted. Only AuthMode.FULL asks for
+   * consent, so in any other mode nothing is REQUIRED.
+   */
+  getAuthorizationInfo(authMode: unknown, oAuthScopes?: unknown): FakeAuthorizationInfo {
+    const { runtime } = this.context;
+    const execution = runtime.use('authorization', 'ScriptApp.getAuthorizationInfo');
+    const asked = this.scopesArgument(oAuthScopes, 'ScriptApp.getAuthorizationInfo') ?? runtime.consent.manifest;
+    const missing = this.missingScopes(execution, authMode, asked, 'ScriptApp.getAuthorizationInfo');
+    const granted = new Set(runtime.consent.granted(runtime.authorizingUser(execution)));
+    return new FakeAuthorizationInfo(
+      missing,
+      asked.filter((scope) => granted.has(scope)),
+      runtime,
+    );
+  }
+
+  /**
+   * Ends the execution unless the user granted every one of `oAuthScopes`. From a menu or the sidebar Google then
+   * shows its consent prompt (recorded in env.consent.prompts; the execution ends in ConsentPromptShown, whatever
+   * the script catches); where it cannot (custom functions, triggers) the call just throws.
+   */
+  requireScopes(authMode: unknown, oAuthScopes: unknown): void {
+    const scopes = this.scopesArgument(oAuthScopes, 'ScriptApp.requireScopes');
+    if (scopes === undefined) throw this.signatureMismatch('ScriptApp.requireScopes');
+    this.require(authMode, scopes, 'ScriptApp.requireScopes');
+  }
+
+  /** requireScopes for every scope of the manifest. */
+  requireAllScopes(authMode: unknown): void {
+    this.require(authMode, this.context.runtime.consent.manifest, 'ScriptApp.requireAllScopes');
   }
 
   /** Deletes one of the running user's triggers; a stale or foreign trigger is ignored. */
@@ -294,5 +359,36 @@ export class FakeScriptApp implements GasShape<GoogleAppsScript.Script.ScriptApp
       );
     }
     if (trigger.info.owner === user) this.context.table.remove(trigger.info.id);
+  }
+
+  private require(authMode: unknown, scopes: readonly string[], name: string): void {
+    const { runtime } = this.context;
+    const execution = runtime.use('authorization', name);
+    const missing = this.missingScopes(execution, authMode, scopes, name);
+    if (missing.length === 0) return;
+    if (execution.mode === 'menu' || execution.mode === 'sidebar') {
+      const prompt = { user: runtime.authorizingUser(execution), mode: execution.mode, missing };
+      runtime.consent.prompts.push(prompt);
+      execution.consentPrompt = prompt;
+    }
+    throw runtime.exception(AUTHORIZATION_REQUIRED_MESSAGE);
+  }
+
+  /** The scopes of `asked` the running user has not granted; none outside AuthMode.FULL. */
+  private missingScopes(execution: Execution, authMode: unknown, asked: readonly string[], name: string): string[] {
+    if (!Object.values(AuthMode).includes(authMode as never)) throw this.signatureMismatch(name);
+    if (authMode !== AuthMode.FULL) return [];
+    const { runtime } = this.context;
+    return runtime.consent.missing(runtime.authorizingUser(execution), asked);
+  }
+
+  private scopesArgument(scopes: unknown, name: string): string[] | undefined {
+    if (scopes === undefined) return undefined;
+    if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string')) throw this.signatureMismatch(name);
+    return [...(scopes as string[])];
+  }
+
+  private signatureMismatch(name: string): Error {
+    return this.context.runtime.exception(`The parameters don't match the method signature for ${name}.`);
   }
 }
