@@ -1,5 +1,10 @@
-// The small interfaces the pure core talks to. src/adapters/ implements them over Apps Script services;
-// tests implement them in memory.
+// The small interfaces the pure core talks to, all of them here. src/adapters/ implements them over Apps Script
+// services; tests implement them in memory.
+import type { Cadence } from './background';
+import type { ColumnRange } from './enrichment/a1';
+import type { OutputColumns } from './enrichment/columns';
+import type { ColumnCells } from './enrichment/request';
+import type { ChunkGrid, WriteBlock } from './enrichment/write-plan';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -67,3 +72,68 @@ export interface Lock {
 
 /** Hex SHA-256 of UTF-8 text. */
 export type Hash = (text: string) => string;
+
+/** A fresh unique id. */
+export type NewId = () => string;
+
+/**
+ * Where an enrichment run's rows are now: the header row, then the inputs below it down to lastRow, in one column.
+ * `S` is the sheet as the adapter holds it.
+ */
+export interface RunRows<S = unknown> {
+  sheet: S;
+  headerRow: number;
+  lastRow: number;
+  inputColumn: number;
+}
+
+/** A run's rows as the sheet holds them now, with where each output goes. */
+export interface RunArea<S = unknown> extends RunRows<S> {
+  columns: OutputColumns;
+  /** The input rows (no header) over every column the run reads or writes. */
+  grid: ChunkGrid;
+  /** One per input row. */
+  inputs: readonly unknown[];
+  statuses: readonly unknown[];
+}
+
+/**
+ * The sheet side of enrichment runs: the column a request names, a run's rows behind a named range that follows them
+ * wherever inserted rows move them, read a few ranges at a time (never per cell), and written through the text-safe
+ * writer.
+ */
+export interface RunSheet<S = unknown> {
+  /** The sheet of that name; throws missingSheetError when there is none. */
+  sheetNamed(name: string): S;
+  /** Its name now (it may have been renamed since a run started). */
+  sheetName(sheet: S): string;
+  sameSheet(a: S, b: S): boolean;
+  /** The cells of a column range from its first row down to the sheet's last row with content (one read). */
+  readColumn(sheet: S, range: ColumnRange): ColumnCells;
+  /** The header row whole, then the input rows over the input, output and status columns alone. */
+  readArea(rows: RunRows<S>, fieldNames: readonly string[]): RunArea<S>;
+  /** The rows behind the named range; null when they were deleted (with their sheet or the range). */
+  findRows(rangeName: string): RunRows<S> | null;
+  /** Names the rows (header included), so they can be found again wherever inserted rows move them. */
+  nameRows(rangeName: string, rows: RunRows<S>): void;
+  removeRows(rangeName: string): void;
+  /** Writes the blocks in order, each through the text-safe writer. */
+  writeBlocks(sheet: S, blocks: readonly WriteBlock[]): void;
+}
+
+/**
+ * The current user's time-driven triggers of the background's one handler. Whether Google lists an add-on's clock
+ * triggers by document is not documented (docs/platform.md), so a trigger is found by the unique id kept for it.
+ */
+export interface ClockTriggers {
+  /** An installed add-on may not run a trigger more than hourly; a script of one's own may. */
+  installedAsAddOn(): boolean;
+  /** Creates one and answers its unique id; throws Google's refusal as it comes. */
+  create(cadence: Cadence): string;
+  /** The unique id of the first of this document's triggers of the handler, where Google lists them; else null. */
+  firstListedInDocument(): string | null;
+  /** Deletes the trigger with this id (found among the user's triggers of the project); false when none is listed. */
+  deleteWithId(uid: string): boolean;
+  /** Deletes every trigger of the handler that Google lists for this document. */
+  deleteListedInDocument(): void;
+}

@@ -2,7 +2,7 @@
 // work and runs it when that user's trigger fires. To add a kind: docs/architecture.md, "How to add a kind of
 // background work".
 import type { BackgroundWork } from '../core/background';
-import { enrichmentWork } from './enrichment';
+import { enrichmentWork } from './enrichment-work';
 import { researchWork } from './research';
 
 /**

@@ -7,6 +7,7 @@ import { documentStore } from '../adapters/properties';
 import { documentLock, systemClock } from '../adapters/runtime';
 import type { UsageView } from '../core/contract';
 import type { FormulaSpending } from '../core/formulas/context';
+import { withLock } from '../core/lock';
 import { addSpend, affordable, spendAsOf, usageView } from '../core/ledger';
 import type { KeyValue } from '../core/ports';
 import { knownUserId } from './user';
@@ -94,11 +95,9 @@ function removeStaleUserRecords(store: KeyValue, now: number): void {
  * (a concurrent count may then be lost, rather than a formula failing).
  */
 function underDocumentLock<T>(waitMs: number, fn: (store: KeyValue) => T): T {
-  const lock = documentLock();
-  const locked = lock.tryLock(waitMs);
-  try {
-    return fn(documentStore());
-  } finally {
-    if (locked) lock.release();
-  }
+  const store = documentStore();
+  const locked = withLock(documentLock(), waitMs, NOT_LOCKED, () => ({ result: fn(store) }));
+  return locked === NOT_LOCKED ? fn(store) : locked.result;
 }
+
+const NOT_LOCKED = Symbol('not locked');
