@@ -1,10 +1,6 @@
 // The small interfaces the pure core talks to, all of them here. src/adapters/ implements them over Apps Script
 // services; tests implement them in memory.
 import type { Cadence, DocumentService } from './background';
-import type { ColumnRange } from './enrichment/a1';
-import type { OutputColumns } from './enrichment/columns';
-import type { ColumnCells } from './enrichment/request';
-import type { ChunkGrid, WriteBlock } from './enrichment/write-plan';
 import type { CellValue } from './cells';
 
 export type HttpMethod = 'get' | 'post';
@@ -88,20 +84,9 @@ export interface RunRows<S = unknown> {
   inputColumn: number;
 }
 
-/** A run's rows as the sheet holds them now, with where each output goes. */
-export interface RunArea<S = unknown> extends RunRows<S> {
-  columns: OutputColumns;
-  /** The input rows (no header) over every column the run reads or writes. */
-  grid: ChunkGrid;
-  /** One per input row. */
-  inputs: readonly unknown[];
-  statuses: readonly unknown[];
-}
-
 /**
- * The sheet side of enrichment runs: the column a request names, a run's rows behind a named range that follows them
- * wherever inserted rows move them, read a few ranges at a time (never per cell), and written through the text-safe
- * writer.
+ * The sheets enrichment runs read and write (src/core/enrichment/run-area.ts), and the named range that follows a
+ * run's rows wherever inserted rows move them.
  */
 export interface RunSheet<S = unknown> {
   /** The sheet of that name; throws missingSheetError when there is none. */
@@ -109,17 +94,18 @@ export interface RunSheet<S = unknown> {
   /** Its name now (it may have been renamed since a run started). */
   sheetName(sheet: S): string;
   sameSheet(a: S, b: S): boolean;
-  /** The cells of a column range from its first row down to the sheet's last row with content (one read). */
-  readColumn(sheet: S, range: ColumnRange): ColumnCells;
-  /** The header row whole, then the input rows over the input, output and status columns alone. */
-  readArea(rows: RunRows<S>, fieldNames: readonly string[]): RunArea<S>;
+  /** The last row and column with content. */
+  lastRow(sheet: S): number;
+  lastColumn(sheet: S): number;
+  /** A rectangle's values, and its formulas when asked: one read each. */
+  read(sheet: S, rect: GridRect, withFormulas: boolean): { values: unknown[][]; formulas: string[][] };
   /** The rows behind the named range; null when they were deleted (with their sheet or the range). */
   findRows(rangeName: string): RunRows<S> | null;
   /** Names the rows (header included), so they can be found again wherever inserted rows move them. */
   nameRows(rangeName: string, rows: RunRows<S>): void;
   removeRows(rangeName: string): void;
-  /** Writes the blocks in order, each through the text-safe writer. */
-  writeBlocks(sheet: S, blocks: readonly WriteBlock[]): void;
+  /** Through the one text-safe writer, one format per column. */
+  writeBlock(sheet: S, row: number, column: number, values: CellValue[][], formats: string[]): void;
 }
 
 /**

@@ -1,5 +1,5 @@
-// The run sheet over the fakes' SpreadsheetApp: the column a request names, a run's area read over its own columns
-// only, its named range followed as rows are inserted above it, and blocks written as text.
+// The run sheet over the fakes' SpreadsheetApp: sheets by name, rectangles read, a run's named range followed as rows
+// are inserted above it, and blocks written as text.
 import { runSheet } from '../../src/adapters/run-sheet';
 import { TEXT_FORMAT } from '../../src/core/cells';
 import { STATUS_HEADER } from '../../src/core/enrichment/status';
@@ -24,29 +24,30 @@ describe('runSheet', () => {
     expect(() => inScript(env, () => runSheet.sheetNamed('Gone'))).toThrow('There is no sheet named "Gone"');
   });
 
-  it('reads a column down to the last row with content', () => {
+  it('reads a rectangle, with its formulas only when asked, and the last row and column with content', () => {
     const env = leads();
-    const cells = inScript(env, () =>
-      runSheet.readColumn(runSheet.sheetNamed('Sheet1'), { column: 1, firstRow: 2, lastRow: null }),
-    );
-    expect(cells).toEqual({
-      firstRow: 2,
-      cells: ['https://x.example/in/a', 'https://x.example/in/b', 'https://x.example/in/c'],
+    env.spreadsheet.sheet('Sheet1').setFormulaResult('E2', '=LEN(A2)', 22);
+    const read = inScript(env, () => {
+      const sheet = runSheet.sheetNamed('Sheet1');
+      const rect = { row: 2, column: 4, rows: 2, columns: 2 };
+      return {
+        last: [runSheet.lastRow(sheet), runSheet.lastColumn(sheet)],
+        plain: runSheet.read(sheet, rect, false),
+        withFormulas: runSheet.read(sheet, rect, true),
+      };
     });
-  });
-
-  it("reads a run's area over its input, output and status columns, never the user's between them", () => {
-    const env = leads();
-    const area = inScript(env, () =>
-      runSheet.readArea({ sheet: runSheet.sheetNamed('Sheet1'), headerRow: 1, lastRow: 4, inputColumn: 1 }, [
-        'full_name',
-      ]),
-    );
-    expect(area.columns).toEqual({ fields: [3], status: 4, added: null });
-    expect(area.grid.columns).toEqual([1, 3, 4]);
-    expect(area.inputs).toEqual(['https://x.example/in/a', 'https://x.example/in/b', 'https://x.example/in/c']);
-    expect(area.statuses).toEqual(['', 'OK', 'ERROR: timed out']);
-    expect(area.grid.values.flat()).not.toContain('mine');
+    expect(read.last).toEqual([4, 5]);
+    expect(read.plain).toEqual({
+      values: [
+        ['', 22],
+        ['OK', ''],
+      ],
+      formulas: [],
+    });
+    expect(read.withFormulas.formulas).toEqual([
+      ['', '=LEN(A2)'],
+      ['', ''],
+    ]);
   });
 
   it("names a run's rows and finds them again below rows inserted above; removed, they are gone", () => {
@@ -70,8 +71,9 @@ describe('runSheet', () => {
 
   it('writes blocks as text that never becomes a formula', () => {
     const env = leads();
-    const block = { row: 2, column: 3, values: [['=1+1'], ['+14155550100']], formats: [TEXT_FORMAT] };
-    inScript(env, () => runSheet.writeBlocks(runSheet.sheetNamed('Sheet1'), [block]));
+    inScript(env, () =>
+      runSheet.writeBlock(runSheet.sheetNamed('Sheet1'), 2, 3, [['=1+1'], ['+14155550100']], [TEXT_FORMAT]),
+    );
     const sheet = env.spreadsheet.sheet('Sheet1');
     expect(sheet.values('C2:C3')).toEqual([['=1+1'], ['+14155550100']]);
     expect(sheet.formulas('C2:C3')).toEqual([[''], ['']]);

@@ -29,7 +29,7 @@ describe('the cycle finder', () => {
     expect(findCycles(graph({ a: ['b', 'c'], b: ['d'], c: ['d'], d: [] }))).toEqual([]);
   });
 
-  it('reads imports, re-exports and multi-line imports of values, not of types alone, nor packages', () => {
+  it('reads imports, type imports, re-exports and multi-line imports, not packages', () => {
     const source = [
       "import { a } from './a';",
       "import type { B } from '../b';",
@@ -44,6 +44,6 @@ describe('the cycle finder', () => {
       "import './g';",
       "import tseslint from 'typescript-eslint';",
     ].join('\n');
-    expect(importsOf(source)).toEqual(['./a', './h', './cd', './e', './f', './g']);
+    expect(importsOf(source)).toEqual(['./a', '../b', './h', './i', './cd', './e', './f', './g']);
   });
 });

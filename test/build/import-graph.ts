@@ -1,15 +1,14 @@
-// The import graph of the TypeScript sources as the bundle loads them, read with a regular expression: relative
-// imports and re-exports of values (`import type` and `export type` are erased from the bundle, so they order
-// nothing at run time), and the cycles in it.
+// The import graph of the TypeScript sources, read with a regular expression (relative imports and re-exports, of
+// types too: a cycle through types alone still ties the modules into one), and the cycles in it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** Module (path relative to the root, with its extension) -> the modules it imports. */
 export type ImportGraph = Map<string, string[]>;
 
-const IMPORT = /^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+const IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
-/** The relative specifiers a source file imports or re-exports values from. */
+/** The relative specifiers a source file imports or re-exports from. */
 export function importsOf(source: string): string[] {
   return [...source.matchAll(IMPORT)].map((match) => match[1]);
 }

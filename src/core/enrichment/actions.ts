@@ -7,7 +7,7 @@ import type { EnrichmentPreview } from '../contract';
 import { cachedInputs } from '../fetch/engine';
 import { headerFor } from '../fields/flatten';
 import { withLock } from '../lock';
-import type { RunArea, RunRows, RunSheet } from '../ports';
+import type { RunRows, RunSheet } from '../ports';
 import type { Settings } from '../settings';
 import { uncoveredRows } from './estimate';
 import { OPERATIONS } from './operations';
@@ -15,6 +15,7 @@ import { pendingInputs, previewColumn, startStatuses } from './preview';
 import { countRows, remainingInputs, type RunCounts } from './progress';
 import { isUnfinished, runMessage, RunRegistry, type RunRecord } from './registry';
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from './request';
+import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock, statusesBlock } from './run-writes';
 import { STATUS_HEADER, statusKind } from './status';
 import { isoTime, ROWS_GONE, saveCountingLapsed, workOnRun, type RunPorts } from './work';
@@ -64,12 +65,12 @@ export function retryFailedRows<S>(ports: RunPorts<S>, runId: string): RunRecord
   return changeRun(ports, runId, (run) => {
     const rows = ports.sheet.findRows(run.rangeName);
     if (rows === null) throw new EnrichmentError(ROWS_GONE);
-    const area = ports.sheet.readArea(rows, run.fields);
+    const area = readArea(ports.sheet, rows, run.fields);
     const statuses = area.statuses.map((status) => (statusKind(status) === 'error' ? '' : status));
     const retried = statuses.filter((status, i) => status !== area.statuses[i]).length;
     const block = statusesBlock(area, statuses);
     if (block === null) return null;
-    ports.sheet.writeBlocks(area.sheet, [block]);
+    writeBlocks(ports.sheet, area.sheet, [block]);
     const creditsEstimated = run.creditsEstimated + retried * OPERATIONS[run.operation].fetch.creditsPerFetch;
     return { ...countRows(area.inputs, statuses), status: 'running', error: null, creditsEstimated };
   });
@@ -86,7 +87,7 @@ export function estimateCoveringRowsLeft<S>(
 ): Pick<RunRecord, 'creditsEstimated' | 'creditsAdded'> | null {
   const rows = ports.sheet.findRows(run.rangeName);
   if (rows === null) return null;
-  const area = ports.sheet.readArea(rows, run.fields);
+  const area = readArea(ports.sheet, rows, run.fields);
   const operation = OPERATIONS[run.operation];
   const left = remainingInputs(operation, area.inputs, area.statuses);
   const context = ports.fetchContext({ ...settings(), baseUrl: run.baseUrl });
@@ -153,14 +154,14 @@ function changeRun<S>(
 function readRequest<S>(sheet: RunSheet<S>, request: unknown) {
   const parsed = parseRequest(request);
   const handle = sheet.sheetNamed(parsed.sheetName);
-  const column = readColumn(parsed, sheet.readColumn(handle, parsed.range));
+  const column = readColumn(parsed, readColumnCells(sheet, handle, parsed.range));
   const rows: RunRows<S> = {
     sheet: handle,
     headerRow: column.headerRow,
     lastRow: column.firstInputRow + column.inputs.length - 1,
     inputColumn: parsed.range.column,
   };
-  return { parsed, rows, area: sheet.readArea(rows, parsed.fields.map(headerFor)) };
+  return { parsed, rows, area: readArea(sheet, rows, parsed.fields.map(headerFor)) };
 }
 
 function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings) {
@@ -190,7 +191,8 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
   if (saved === null) throw new EnrichmentError(STORE_FULL);
   try {
     const blocks = [missingHeadersBlock(area), statusesBlock(area, statuses)];
-    ports.sheet.writeBlocks(
+    writeBlocks(
+      ports.sheet,
       area.sheet,
       blocks.filter((block): block is WriteBlock => block !== null),
     );

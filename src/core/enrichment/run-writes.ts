@@ -1,7 +1,7 @@
 // The cells a run's rows get outside the chunks of answers: the headers of output columns the header row lacks, and
 // the status column (a new run's starting statuses, failed rows cleared for a retry), each as one text block.
 import { TEXT_FORMAT } from '../cells';
-import type { RunArea } from '../ports';
+import type { RunArea } from './run-area';
 import type { WriteBlock } from './write-plan';
 
 /** The headers of the output columns the header row lacks, where the area's columns say they land; null: none. */

@@ -13,7 +13,7 @@ import { MAX_BATCH } from '../fetch/batch-size';
 import { cachedAnswers, fetchFresh, type FetchContext } from '../fetch/engine';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { withLock } from '../lock';
-import type { Clock, KeyValue, Lock, NewId, RunArea, RunSheet } from '../ports';
+import type { Clock, KeyValue, Lock, NewId, RunSheet } from '../ports';
 import type { Settings } from '../settings';
 import { creditsLeft, uncoveredRows, uncoveredSentence } from './estimate';
 import { OPERATIONS, type OperationSpec } from './operations';
@@ -21,6 +21,7 @@ import { countRows, remainingInputs } from './progress';
 import { RunRegistry, runMessage, type RunRecord } from './registry';
 import { inputState } from './rows';
 import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from './status';
+import { readArea, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock } from './run-writes';
 import { planChunkWrite } from './write-plan';
 
@@ -260,7 +261,7 @@ class RunWork<S> {
         this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
         return true;
       }
-      this.writeRows(previous, this.ports.sheet.readArea(rows, previous.fields));
+      this.writeRows(previous, readArea(this.ports.sheet, rows, previous.fields));
       return true;
     });
     if (wrote === false) this.missedLock(spend);
@@ -285,7 +286,7 @@ class RunWork<S> {
     const outcomeOf = (input: unknown) => this.outcomeOf(input);
     const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
     const headers = missingHeadersBlock(area);
-    sheet.writeBlocks(area.sheet, headers === null ? plan.blocks : [headers, ...plan.blocks]);
+    writeBlocks(sheet, area.sheet, headers === null ? plan.blocks : [headers, ...plan.blocks]);
     const counts = countRows(area.inputs, plan.statuses);
     const left = remainingInputs(this.spec, area.inputs, plan.statuses);
     // An input answered in this call is never fetched again, whatever its rows hold now.

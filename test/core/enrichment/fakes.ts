@@ -1,15 +1,15 @@
-// The sheet side of enrichment runs in memory (the RunSheet port): sheets by name as rows of cells (row 1 first), named
-// ranges over one column of rows, and every block written, with whether the lock was held when it was.
-import { outputColumns } from '../../../src/core/enrichment/columns';
+// The sheets of enrichment runs in memory (the RunSheet port): sheets by name as rows of cells (row 1 first), named
+// ranges over one column of rows, every rectangle read, and every block written with whether the lock was held.
 import { missingSheetError } from '../../../src/core/enrichment/request';
 import type { WriteBlock } from '../../../src/core/enrichment/write-plan';
-import type { RunRows, RunSheet } from '../../../src/core/ports';
+import type { GridRect, RunRows, RunSheet } from '../../../src/core/ports';
 
 export function memoryBook(lockHeld: () => boolean = () => false) {
   const sheets = new Map<string, unknown[][]>();
   const named = new Map<string, RunRows<string>>();
   const writes: { sheet: string; block: WriteBlock; underLock: boolean }[] = [];
-  const state = { areaReads: 0 };
+  /** Every rectangle read. */
+  const state = { reads: [] as (GridRect & { sheet: string })[] };
   const cellsOf = (name: string) => {
     const cells = sheets.get(name);
     if (cells === undefined) throw missingSheetError(name);
@@ -26,32 +26,15 @@ export function memoryBook(lockHeld: () => boolean = () => false) {
     sheetNamed: (name) => cellsOf(name) && name,
     sheetName: (sheet) => sheet,
     sameSheet: (a, b) => a === b,
-    readColumn: (sheet, range) => {
+    lastRow: (sheet) => cellsOf(sheet).length,
+    lastColumn: (sheet) => Math.max(0, ...cellsOf(sheet).map((line) => line.length)),
+    read: (sheet, rect, withFormulas) => {
+      state.reads.push({ sheet, ...rect });
       const cells = cellsOf(sheet);
-      const lastRow = Math.min(range.lastRow ?? Infinity, cells.length);
-      const column: unknown[] = [];
-      for (let row = range.firstRow; row <= lastRow; row++) column.push(cell(cells, row, range.column));
-      return { firstRow: range.firstRow, cells: column };
-    },
-    readArea: (rows, fieldNames) => {
-      state.areaReads++;
-      const cells = cellsOf(rows.sheet);
-      const lastColumn = Math.max(0, ...cells.map((line) => line.length));
-      const columns = outputColumns(cells[rows.headerRow - 1] ?? [], lastColumn, rows.inputColumn, fieldNames);
-      const gridColumns = [...new Set([rows.inputColumn, columns.status, ...columns.fields])].sort((a, b) => a - b);
-      const values: unknown[][] = [];
-      for (let row = rows.headerRow + 1; row <= rows.lastRow; row++) {
-        values.push(gridColumns.map((column) => cell(cells, row, column)));
-      }
-      const grid = {
-        firstRow: rows.headerRow + 1,
-        columns: gridColumns,
-        values,
-        formulas: values.map((line) => line.map(() => '')),
-      };
-      const at = (column: number) => gridColumns.indexOf(column);
-      const inputs = values.map((line) => line[at(rows.inputColumn)]);
-      return { ...rows, columns, grid, inputs, statuses: values.map((line) => line[at(columns.status)]) };
+      const values = Array.from({ length: rect.rows }, (_, r) =>
+        Array.from({ length: rect.columns }, (_, c) => cell(cells, rect.row + r, rect.column + c)),
+      );
+      return { values, formulas: withFormulas ? values.map((line) => line.map(() => '')) : [] };
     },
     findRows: (rangeName) => {
       const rows = named.get(rangeName);
@@ -59,13 +42,9 @@ export function memoryBook(lockHeld: () => boolean = () => false) {
     },
     nameRows: (rangeName, rows) => void named.set(rangeName, { ...rows }),
     removeRows: (rangeName) => void named.delete(rangeName),
-    writeBlocks: (sheet, blocks) => {
-      for (const block of blocks) {
-        writes.push({ sheet, block, underLock: lockHeld() });
-        block.values.forEach((line, r) =>
-          line.forEach((value, c) => set(cellsOf(sheet), block.row + r, block.column + c, value)),
-        );
-      }
+    writeBlock: (sheet, row, column, values, formats) => {
+      writes.push({ sheet, block: { row, column, values, formats }, underLock: lockHeld() });
+      values.forEach((line, r) => line.forEach((value, c) => set(cellsOf(sheet), row + r, column + c, value)));
     },
   };
   /** Adds a sheet holding these rows; answers them, live. */

@@ -2,7 +2,7 @@ import { TEXT_FORMAT } from '../../../src/core/cells';
 import { outputColumns } from '../../../src/core/enrichment/columns';
 import { missingHeadersBlock, statusesBlock } from '../../../src/core/enrichment/run-writes';
 import { STATUS_HEADER } from '../../../src/core/enrichment/status';
-import type { RunArea } from '../../../src/core/ports';
+import type { RunArea } from '../../../src/core/enrichment/run-area';
 
 /** Rows 3 to 7 under a header in row 2; the input in column B. */
 function area(header: unknown[], statuses: unknown[]): RunArea {

@@ -178,7 +178,7 @@ describe('workOnRun', () => {
     const before = { ...run.store.data };
     run.work();
     expect(run.store.data).toEqual(before);
-    expect(run.sheet.state.areaReads).toBe(0);
+    expect(run.sheet.state.reads).toEqual([]);
     expect(run.http.requests).toHaveLength(0);
     expect(run.saved()).toEqual(leased);
 
@@ -208,7 +208,7 @@ describe('workOnRun', () => {
     const before = { ...run.store.data };
     run.work();
     expect(run.store.data).toEqual(before);
-    expect(run.sheet.state.areaReads).toBe(0);
+    expect(run.sheet.state.reads).toEqual([]);
     expect(run.http.requests).toHaveLength(0);
   });
 
