@@ -8,15 +8,16 @@ import {
   cancelRun,
   pauseRun,
   previewRun,
-  requireRun,
   resumeRun,
   retryFailedRows,
+  runsNamed,
+  runSummaries,
   startRun,
   workOnRuns,
 } from '../core/enrichment/actions';
 import { fieldChoices } from '../core/enrichment/field-choices';
 import { isOperation } from '../core/enrichment/operations';
-import { isUnfinished, toRunSummary, type RunRecord } from '../core/enrichment/registry';
+import { toRunSummary, type RunRecord } from '../core/enrichment/registry';
 import { EnrichmentError } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { readOnce } from '../core/store-snapshot';
@@ -51,8 +52,7 @@ export function startEnrichment(request: unknown): RunSummary {
 /** Works on the given run, or every running run, that the caller started, for at most one call's budget. */
 export function continueEnrichment(runId?: string): RunSummary[] {
   const ports = runPorts();
-  const registry = runRegistry(ports);
-  const targets = runId === undefined ? registry.all() : [requireRun(registry, runId)];
+  const targets = runsNamed(runRegistry(ports), runId);
   // A user who never started a run has none to continue (and gets no id for asking).
   const userId = knownUserId();
   if (userId !== null) {
@@ -69,10 +69,7 @@ export function continueEnrichment(runId?: string): RunSummary[] {
 export function listEnrichments(): RunSummary[] {
   const mine = readOnce(userStore());
   const viewer = knownUserId(mine);
-  const runs = runRegistry(runPorts()).all();
-  const waiting = runs.some((run) => run.startedBy === viewer && isUnfinished(run.status));
-  const problem = waiting ? backgroundProblem(mine) : null;
-  return runs.map((run) => toRunSummary(run, viewer, problem));
+  return runSummaries(runRegistry(runPorts()).all(), viewer, () => backgroundProblem(mine));
 }
 
 export function pauseEnrichment(runId: string): RunSummary {

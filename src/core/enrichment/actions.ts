@@ -3,7 +3,7 @@
 // raised to cover the rows left), cancel and retry the failed rows; and which runs a user's executions go on with.
 // The platform comes in through RunPorts; a run bills the key of whoever started it.
 import { noKeyError } from '../api/errors';
-import type { EnrichmentPreview } from '../contract';
+import type { EnrichmentPreview, RunSummary } from '../contract';
 import { cachedInputs } from '../fetch/engine';
 import { headerFor } from '../fields/flatten';
 import { withLock } from '../lock';
@@ -13,7 +13,7 @@ import { uncoveredRows } from './estimate';
 import { OPERATIONS } from './operations';
 import { pendingInputs, previewColumn, startStatuses } from './preview';
 import { countRows, remainingInputs, type RunCounts } from './progress';
-import { isUnfinished, runMessage, RunRegistry, type RunRecord } from './registry';
+import { isUnfinished, runMessage, RunRegistry, toRunSummary, type RunRecord } from './registry';
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from './request';
 import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock, statusesBlock } from './run-writes';
@@ -124,6 +124,25 @@ export function workOnRuns<S>(
     if (ports.clock.now() >= worker.stopBy) break;
     workOnRun(ports, run.runId, { userId: worker.userId, settings, stopBy: worker.stopBy });
   }
+}
+
+/** The runs a call names: the one of that id, or every run when it names none. */
+export function runsNamed(registry: RunRegistry, runId: string | undefined): RunRecord[] {
+  return runId === undefined ? registry.all() : [requireRun(registry, runId)];
+}
+
+/**
+ * Every run as `viewer` sees it. While one of theirs is unfinished, what stopped their background (`problem`, asked
+ * only then) shows on theirs.
+ */
+export function runSummaries(
+  runs: readonly RunRecord[],
+  viewer: string | null,
+  problem: () => string | null,
+): RunSummary[] {
+  const waiting = runs.some((run) => run.startedBy === viewer && isUnfinished(run.status));
+  const shown = waiting ? problem() : null;
+  return runs.map((run) => toRunSummary(run, viewer, shown));
 }
 
 export function requireRun(registry: RunRegistry, runId: unknown): RunRecord {

@@ -9,6 +9,8 @@ import {
   resumeRun,
   retryFailedRows,
   runningRunsOf,
+  runsNamed,
+  runSummaries,
   startRun,
   workOnRuns,
 } from '../../../src/core/enrichment/actions';
@@ -196,5 +198,33 @@ describe('the runs a user goes on with', () => {
     expect(env.registry.get(first.runId)!.status).toBe('completed');
     expect(env.registry.get(second.runId)!.status).toBe('completed');
     expect(env.spends.reduce((sum, spend) => sum + spend.credits, 0)).toBe(4 * SPEC.fetch.creditsPerFetch);
+  });
+});
+
+describe('the runs a call shows', () => {
+  it('are the one named, or every run; a name this document does not hold is refused', () => {
+    const env = setup(urls('n', 4));
+    const first = env.start('A2:A3');
+    const second = env.start('A5:A5');
+    expect(runsNamed(env.registry, first.runId).map((run) => run.runId)).toEqual([first.runId]);
+    expect(
+      runsNamed(env.registry, undefined)
+        .map((run) => run.runId)
+        .sort(),
+    ).toEqual([first.runId, second.runId].sort());
+    expect(() => runsNamed(env.registry, 'nope')).toThrow('not in this spreadsheet');
+  });
+
+  it("show the background's problem on the viewer's runs only while one of theirs is unfinished", () => {
+    const env = setup(urls('v', 2));
+    const run = env.start();
+    const problem = jest.fn(() => 'Background updates failed.');
+    const [mine] = runSummaries(env.registry.all(), 'ann', problem);
+    expect(mine.error).toBe('Background updates failed.');
+    expect(runSummaries(env.registry.all(), 'bob', problem)[0].error).toBeNull();
+    cancelRun(env.ports, run.runId);
+    problem.mockClear();
+    expect(runSummaries(env.registry.all(), 'ann', problem)[0].error).toBeNull();
+    expect(problem).not.toHaveBeenCalled();
   });
 });
