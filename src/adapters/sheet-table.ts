@@ -1,4 +1,5 @@
 import { capCellText, planLiteralText, TEXT_FORMAT } from '../core/cells';
+import type { Book } from '../core/ports';
 import type { CellValue, SheetTable } from '../core/sheet-table';
 
 /**
@@ -91,4 +92,14 @@ export function sheetNamed(
   created.setFrozenRows(1);
   if (active !== null) book.setActiveSheet(active);
   return created;
+}
+
+/** The active spreadsheet as a Book, asked of SpreadsheetApp when first used. */
+export function activeBook(): Book {
+  let book: GoogleAppsScript.Spreadsheet.Spreadsheet | null = null;
+  const open = () => (book ??= SpreadsheetApp.getActiveSpreadsheet());
+  return {
+    hasSheet: (name) => open().getSheetByName(name) !== null,
+    table: (name) => sheetTable(sheetNamed(open(), name)),
+  };
 }

@@ -1,39 +1,35 @@
-// The background's time-driven trigger over ScriptApp (docs/platform.md, "Triggers" and "Uncertain behaviours").
+// The background's time-driven triggers over ScriptApp (docs/platform.md, "Triggers" and "Uncertain behaviours").
 // Whether getUserTriggers lists an add-on's clock triggers is not documented, so a trigger is found by the unique
 // id kept for it, in the project's list of the user's triggers, before any listing by document is tried.
-import type { Cadence } from '../core/background';
+import type { ClockTriggers } from '../core/ports';
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
-/** An installed add-on may not run a trigger more than hourly; a script of one's own (source NONE) may. */
-export function installedAsAddOn(): boolean {
-  return ScriptApp.getInstallationSource() !== ScriptApp.InstallationSource.NONE;
-}
-
-/** Creates the trigger and returns its unique id; throws Google's refusal as it comes. */
-export function createClockTrigger(handler: string, cadence: Cadence): string {
-  const clock = ScriptApp.newTrigger(handler).timeBased();
-  const trigger = cadence === 'every minute' ? clock.everyMinutes(1).create() : clock.everyHours(1).create();
-  return trigger.getUniqueId();
+/** The current user's clock triggers of `handler` (a top-level function of src/Code.ts). */
+export function clockTriggers(handler: string): ClockTriggers {
+  return {
+    installedAsAddOn: () => ScriptApp.getInstallationSource() !== ScriptApp.InstallationSource.NONE,
+    create(cadence) {
+      const clock = ScriptApp.newTrigger(handler).timeBased();
+      const trigger = cadence === 'every minute' ? clock.everyMinutes(1).create() : clock.everyHours(1).create();
+      return trigger.getUniqueId();
+    },
+    firstListedInDocument: () => documentClockTriggers(handler)[0]?.getUniqueId() ?? null,
+    deleteWithId(uid) {
+      // The project's triggers of this user may span documents: only the id tells which is ours.
+      const found = ScriptApp.getProjectTriggers().filter((trigger) => trigger.getUniqueId() === uid);
+      for (const trigger of found) ScriptApp.deleteTrigger(trigger);
+      return found.length > 0;
+    },
+    deleteListedInDocument() {
+      for (const trigger of documentClockTriggers(handler)) ScriptApp.deleteTrigger(trigger);
+    },
+  };
 }
 
 /** The current user's clock triggers of `handler` in this document, where Google lists them. */
-export function documentClockTriggers(handler: string): Trigger[] {
+function documentClockTriggers(handler: string): Trigger[] {
   return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).filter(
     (trigger) => trigger.getHandlerFunction() === handler && trigger.getEventType() === ScriptApp.EventType.CLOCK,
   );
-}
-
-/**
- * Deletes the current user's trigger with this unique id, found in the project's triggers of this user (which may
- * span documents: only the id tells which is ours). False when no trigger with that id is listed.
- */
-export function deleteTriggerWithId(uid: string): boolean {
-  const found = ScriptApp.getProjectTriggers().filter((trigger) => trigger.getUniqueId() === uid);
-  for (const trigger of found) ScriptApp.deleteTrigger(trigger);
-  return found.length > 0;
-}
-
-export function deleteTriggers(triggers: readonly Trigger[]): void {
-  for (const trigger of triggers) ScriptApp.deleteTrigger(trigger);
 }

@@ -1,5 +1,7 @@
-// The small interfaces the pure core talks to. src/adapters/ implements them over Apps Script services;
-// tests implement them in memory.
+// The small interfaces the pure core talks to, all of them here. src/adapters/ implements them over Apps Script
+// services; tests implement them in memory.
+import type { Cadence, DocumentService } from './background';
+import type { CellValue } from './cells';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -67,3 +69,121 @@ export interface Lock {
 
 /** Hex SHA-256 of UTF-8 text. */
 export type Hash = (text: string) => string;
+
+/** A fresh unique id. */
+export type NewId = () => string;
+
+/**
+ * Where an enrichment run's rows are now: the header row, then the inputs below it down to lastRow, in one column.
+ * `S` is the sheet as the adapter holds it.
+ */
+export interface RunRows<S = unknown> {
+  sheet: S;
+  headerRow: number;
+  lastRow: number;
+  inputColumn: number;
+}
+
+/**
+ * The sheets enrichment runs read and write (src/core/enrichment/run-area.ts), and the named range that follows a
+ * run's rows wherever inserted rows move them.
+ */
+export interface RunSheet<S = unknown> {
+  /** The sheet of that name; throws missingSheetError when there is none. */
+  sheetNamed(name: string): S;
+  /** Its name now (it may have been renamed since a run started). */
+  sheetName(sheet: S): string;
+  sameSheet(a: S, b: S): boolean;
+  /** The last row and column with content. */
+  lastRow(sheet: S): number;
+  lastColumn(sheet: S): number;
+  /** A rectangle's values, and its formulas when asked: one read each. */
+  read(sheet: S, rect: GridRect, withFormulas: boolean): { values: unknown[][]; formulas: string[][] };
+  /** The rows behind the named range; null when they were deleted (with their sheet or the range). */
+  findRows(rangeName: string): RunRows<S> | null;
+  /** Names the rows (header included), so they can be found again wherever inserted rows move them. */
+  nameRows(rangeName: string, rows: RunRows<S>): void;
+  removeRows(rangeName: string): void;
+  /** Through the one text-safe writer, one format per column. */
+  writeBlock(sheet: S, row: number, column: number, values: CellValue[][], formats: string[]): void;
+}
+
+/**
+ * The current user's time-driven triggers of the background's one handler. Whether Google lists an add-on's clock
+ * triggers by document is not documented (docs/platform.md), so a trigger is found by the unique id kept for it.
+ */
+export interface ClockTriggers {
+  /** An installed add-on may not run a trigger more than hourly; a script of one's own may. */
+  installedAsAddOn(): boolean;
+  /** Creates one and answers its unique id; throws Google's refusal as it comes. */
+  create(cadence: Cadence): string;
+  /** The unique id of the first of this document's triggers of the handler, where Google lists them; else null. */
+  firstListedInDocument(): string | null;
+  /** Deletes the trigger with this id (found among the user's triggers of the project); false when none is listed. */
+  deleteWithId(uid: string): boolean;
+  /** Deletes every trigger of the handler that Google lists for this document. */
+  deleteListedInDocument(): void;
+}
+
+/** What a trigger run got of its document: the spreadsheet's id (null: no spreadsheet) and the services missing. */
+export interface DocumentAccess {
+  documentId: string | null;
+  missing: DocumentService[];
+}
+
+/** The active spreadsheet's sheets by name, as tables addressed by header. */
+export interface Book {
+  hasSheet(name: string): boolean;
+  /** The sheet of that name, created (header row frozen) if missing, without moving the user from their sheet. */
+  table(name: string): SheetTable;
+}
+
+/** A rectangle of cells, 1-based. */
+export interface GridRect {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
+/** The spreadsheet's formulas and what they show, for converting formulas to values; `S` is a sheet. */
+export interface FormulaSheets<S = unknown> {
+  /** The active selection: its sheet, top-left cell and formulas; null when nothing is selected. */
+  selection(): { sheet: S; row: number; column: number; formulas: string[][] } | null;
+  /** The sheet of that name in the same spreadsheet as `home`; null when there is none. */
+  sheetBeside(home: S, name: string): S | null;
+  /** The last row and column with content, and the grid's size. */
+  lastRow(sheet: S): number;
+  lastColumn(sheet: S): number;
+  maxRows(sheet: S): number;
+  maxColumns(sheet: S): number;
+  values(sheet: S, rect: GridRect): unknown[][];
+  /** Both in one read of the rectangle. */
+  valuesAndFormulas(sheet: S, rect: GridRect): { values: unknown[][]; formulas: string[][] };
+  numberFormats(sheet: S, rect: GridRect): string[][];
+  /** Through the one text-safe writer, one format per column. */
+  writeBlock(sheet: S, row: number, column: number, values: CellValue[][], formats: string[]): void;
+}
+
+/** A sheet addressed by header name (src/core/sheet-table.ts); src/adapters/sheet-table.ts implements it. */
+export interface SheetTable {
+  /** Row 1, as text; '' for empty cells. */
+  headers(): string[];
+  /** Writes header names (as text) into row 1 starting at a 1-based column. */
+  writeHeaders(startColumn: number, names: string[]): void;
+  /** The values below the header in one 1-based column, down to its last non-blank cell. */
+  columnValues(column: number): CellValue[];
+  /**
+   * Writes one rectangle from a 1-based row and column, as wide as `numberFormats` (one format per column): the
+   * formats first, then the values, text exactly as given and never parsed (planLiteralText in cells.ts). Cells
+   * outside it are neither read nor written. `keyOffset` (0-based) names the block's key column, written last, so
+   * an execution cut midway never leaves a row that a later attempt would write again elsewhere.
+   */
+  writeBlock(
+    startRow: number,
+    startColumn: number,
+    rows: CellValue[][],
+    numberFormats: string[],
+    keyOffset?: number,
+  ): void;
+}

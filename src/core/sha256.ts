@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as lower-case hex, in plain TypeScript. Cache keys are hashed once
-// or more per row; on Apps Script each Utilities.computeDigest is a service call, so a run of 1,000 rows spent
+// or more per row; on Apps Script each digest the platform computes is a service call, so a run of 1,000 rows spent
 // thousands of them on hashing alone. This gives the same digests with none.
 import type { Hash } from './ports';
 

@@ -1,31 +1,9 @@
 // A results sheet addressed by header name (as sheetquery does), so columns a user inserts, moves or adds do not
 // break later writes, and rows are upserted by a key column instead of appended twice.
 import type { CellValue } from './cells';
+import type { SheetTable } from './ports';
 
-export type { CellValue };
-
-/** The sheet operations the writes need; src/adapters/sheet-table.ts implements it over SpreadsheetApp. */
-export interface SheetTable {
-  /** Row 1, as text; '' for empty cells. */
-  headers(): string[];
-  /** Writes header names (as text) into row 1 starting at a 1-based column. */
-  writeHeaders(startColumn: number, names: string[]): void;
-  /** The values below the header in one 1-based column, down to its last non-blank cell. */
-  columnValues(column: number): CellValue[];
-  /**
-   * Writes one rectangle from a 1-based row and column, as wide as `numberFormats` (one format per column): the
-   * formats first, then the values, text exactly as given and never parsed (planLiteralText in cells.ts). Cells
-   * outside it are neither read nor written. `keyOffset` (0-based) names the block's key column, written last, so
-   * an execution cut midway never leaves a row that a later attempt would write again elsewhere.
-   */
-  writeBlock(
-    startRow: number,
-    startColumn: number,
-    rows: CellValue[][],
-    numberFormats: string[],
-    keyOffset?: number,
-  ): void;
-}
+export type { CellValue, SheetTable };
 
 /** Rows to write: their columns by field name, and the number format of each column. */
 export interface RowBlock {

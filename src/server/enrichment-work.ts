@@ -1,37 +1,40 @@
-// Enrichment runs over Apps Script: the run loop (src/core/enrichment/work.ts) composed with the run registry in
-// document properties, the document lock and cache, UrlFetchApp, the run's rows in the sheet (runSheet) and the
-// starter's ledger.
-import { documentCache } from '../adapters/cache';
-import { urlFetchHttp } from '../adapters/http';
+// Enrichment runs over Apps Script: the run loop's ports (src/core/enrichment/work.ts) from the adapters, and the
+// runs as a kind of background work, which the user's trigger continues with their key.
+import { fetchContext } from '../adapters/fetch-context';
+import { newUuid } from '../adapters/ids';
 import { documentStore } from '../adapters/properties';
+import { runSheet } from '../adapters/run-sheet';
 import { documentLock, systemClock } from '../adapters/runtime';
-import { sha256Hex } from '../core/sha256';
+import { hasRunsToContinue, workOnRuns } from '../core/enrichment/actions';
 import { RunRegistry } from '../core/enrichment/registry';
-import * as work from '../core/enrichment/work';
-import type { Settings } from '../core/settings';
-import { runSheet } from './enrichment-sheet';
+import type { RunPorts } from '../core/enrichment/work';
+import type { BackgroundWork } from '../core/background';
+import { currentSettings } from './settings';
 import { recordOwnSpend } from './usage';
 
-export const runRegistry = () => new RunRegistry(documentStore());
-export const nowIso = () => work.isoTime(systemClock);
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Runs `fn` holding the document lock, or returns `busy` when it stays taken for waitMs. */
-export function underLock<T, B>(waitMs: number, busy: B, fn: () => T): T | B {
-  return work.withLock(documentLock(), waitMs, busy, fn);
-}
-
-/** Works on the run until stopBy, with `settings` (the starter's), unless another execution is working on it. */
-export function workOnRun(runId: string, userId: string, settings: Settings, stopBy: number): void {
-  const ports = {
+/** Document properties, the document lock, cache and spreadsheet, UrlFetchApp, and the starter's ledger. */
+export function runPorts(): RunPorts<Sheet> {
+  return {
     store: documentStore(),
     lock: documentLock(),
     clock: systemClock,
-    newId: () => Utilities.getUuid(),
-    http: urlFetchHttp,
-    cache: documentCache(),
-    hash: sha256Hex,
+    newId: newUuid,
+    fetchContext,
     sheet: runSheet,
     recordSpend: recordOwnSpend,
   };
-  work.workOnRun(ports, runId, { userId, settings, stopBy });
 }
+
+export const runRegistry = (ports: RunPorts<Sheet>) => new RunRegistry(ports.store);
+
+/** The trigger continues the runs each user started, with that user's key (see hasRunsToContinue). */
+export const enrichmentWork: BackgroundWork = {
+  kind: 'enrichment',
+  hasWork: (userId) => hasRunsToContinue(runRegistry(runPorts()), userId, currentSettings()),
+  run: (userId, stopBy) => {
+    const ports = runPorts();
+    workOnRuns(ports, runRegistry(ports).all(), { userId, settings: currentSettings, stopBy });
+  },
+};

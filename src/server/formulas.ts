@@ -1,9 +1,8 @@
 // The custom functions over Apps Script: the owner's settings (Google gives custom functions the spreadsheet
-// owner's user properties), UrlFetchApp, the document cache, and this document's ledger of formula spending.
-import { documentCache } from '../adapters/cache';
-import { urlFetchHttp } from '../adapters/http';
+// owner's user properties), the fetch engine's platform (fetchContext), and this document's ledger of formula
+// spending.
+import { fetchContext } from '../adapters/fetch-context';
 import { systemClock } from '../adapters/runtime';
-import { sha256Hex } from '../core/sha256';
 import type { CellValue } from '../core/cells';
 import type { FormulaContext } from '../core/formulas/context';
 import { enrichProfileLookup, findContactsLookup, runLookup, scrapeProfileLookup } from '../core/formulas/lookups';
@@ -17,12 +16,8 @@ function formulaContext(): FormulaContext {
   const settings = currentSettings();
   return {
     startedAt: systemClock.now(),
-    settings,
     spending: formulaSpending(settings.formulaDailyBudget),
-    http: urlFetchHttp,
-    clock: systemClock,
-    cache: documentCache(),
-    hash: sha256Hex,
+    ...fetchContext(settings),
   };
 }
 

@@ -1,4 +1,5 @@
 // The Help dialog of the add-on menu: what a new user needs in the first hour. Static text of our own (no API data).
+import { showDialog } from '../adapters/spreadsheet';
 import { ADDON_NAME } from './config';
 
 const HELP_PAGE = `<!DOCTYPE html>
@@ -46,6 +47,5 @@ ${ADDON_NAME} user manual (README) lists every field name, message and cost.</p>
 </body></html>`;
 
 export function showHelp(): void {
-  const page = HtmlService.createHtmlOutput(HELP_PAGE).setWidth(460).setHeight(560);
-  SpreadsheetApp.getUi().showModelessDialog(page, `${ADDON_NAME} help`);
+  showDialog(HELP_PAGE, `${ADDON_NAME} help`, { width: 460, height: 560 });
 }

@@ -12,16 +12,18 @@ import { SCRAPES_PER_MINUTE } from '../api/types';
 import { MAX_BATCH } from '../fetch/batch-size';
 import { cachedAnswers, fetchFresh, type FetchContext } from '../fetch/engine';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
-import type { Cache, Clock, Hash, Http, KeyValue, Lock } from '../ports';
+import { withLock } from '../lock';
+import type { Clock, KeyValue, Lock, NewId, RunSheet } from '../ports';
 import type { Settings } from '../settings';
-import type { OutputColumns } from './columns';
 import { creditsLeft, uncoveredRows, uncoveredSentence } from './estimate';
 import { OPERATIONS, type OperationSpec } from './operations';
 import { countRows, remainingInputs } from './progress';
 import { RunRegistry, runMessage, type RunRecord } from './registry';
 import { inputState } from './rows';
 import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from './status';
-import { planChunkWrite, type ChunkGrid, type WriteBlock } from './write-plan';
+import { readArea, writeBlocks, type RunArea } from './run-area';
+import { missingHeadersBlock } from './run-writes';
+import { planChunkWrite } from './write-plan';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
 export const LEASE_MS = 6 * 60_000 + 10_000;
@@ -33,42 +35,18 @@ const CHUNK_LOCK_WAIT_MS = 10_000;
 
 export const ROWS_GONE = "The run's rows were deleted (or their sheet was), so it cannot go on.";
 
-/** The run's rows as the sheet holds them now: what a chunk reads to know where each answer goes. */
-export interface RunArea {
-  /** The name of the sheet holding the rows now (it may have been renamed since the run started). */
-  sheetName: string;
-  inputColumn: number;
-  columns: OutputColumns;
-  /** The input rows (no header) over every column the run reads or writes. */
-  grid: ChunkGrid;
-  /** One per input row. */
-  inputs: readonly unknown[];
-}
-
-/** The sheet side of a run: its rows found again wherever inserted rows moved them, read, and written. */
-export interface RunSheet<A extends RunArea = RunArea> {
-  /** The run's rows behind its named range (a few reads, never per cell); null when they were deleted: ROWS_GONE. */
-  readRun(rangeName: string, fieldNames: readonly string[]): A | null;
-  /** Writes the headers of the output columns the header row lacks (`area.columns.added`). */
-  writeMissingHeaders(area: A): void;
-  /** Writes the blocks in order, each through the text-safe writer. */
-  writeBlocks(area: A, blocks: readonly WriteBlock[]): void;
-}
-
 /** What a run needs of the platform. */
-export interface RunPorts<A extends RunArea = RunArea> {
+export interface RunPorts<S = unknown> {
   /** Document properties: the run registry. */
   store: KeyValue;
   /** The document lock. */
   lock: Lock;
   clock: Clock;
-  /** A fresh unique id (a lease's token). */
-  newId(): string;
-  http: Http;
-  /** The document cache: answers, the tier's rate window, the learnt batch size. */
-  cache: Cache;
-  hash: Hash;
-  sheet: RunSheet<A>;
+  /** A fresh unique id (a lease's token, a run's id). */
+  newId: NewId;
+  /** The fetch engine's platform with these settings; its cache is the document's (answers, rate window, batch size). */
+  fetchContext(settings: Settings): FetchContext;
+  sheet: RunSheet<S>;
   /** Adds credits the run spent to its starter's ledger; called under the document lock. */
   recordSpend(userId: string, credits: number): void;
 }
@@ -80,20 +58,10 @@ export interface RunWorker {
   stopBy: number;
 }
 
-/** Runs `fn` holding the lock, or returns `busy` when it stays taken for waitMs. */
-export function withLock<T, B>(lock: Lock, waitMs: number, busy: B, fn: () => T): T | B {
-  if (!lock.tryLock(waitMs)) return busy;
-  try {
-    return fn();
-  } finally {
-    lock.release();
-  }
-}
-
 export const isoTime = (clock: Clock) => new Date(clock.now()).toISOString();
 
 /** Works on the run until worker.stopBy, unless another execution is working on it. */
-export function workOnRun<A extends RunArea>(ports: RunPorts<A>, runId: string, worker: RunWorker): void {
+export function workOnRun<S>(ports: RunPorts<S>, runId: string, worker: RunWorker): void {
   const registry = new RunRegistry(ports.store);
   const claimed = withLock(ports.lock, CHUNK_LOCK_WAIT_MS, null, () => claim(registry, runId, worker.userId, ports));
   const token = claimed?.lease?.token;
@@ -147,7 +115,7 @@ export function saveCountingLapsed(
   return saved;
 }
 
-class RunWork<A extends RunArea> {
+class RunWork<S> {
   private readonly answered = new Map<string, RowOutcome>();
   private readonly runId: string;
   private readonly spec: OperationSpec;
@@ -170,7 +138,7 @@ class RunWork<A extends RunArea> {
   private stopped = false;
 
   constructor(
-    private readonly ports: RunPorts<A>,
+    private readonly ports: RunPorts<S>,
     private readonly registry: RunRegistry,
     private readonly claimed: RunRecord,
     private readonly token: string,
@@ -182,8 +150,7 @@ class RunWork<A extends RunArea> {
     this.spec = OPERATIONS[claimed.operation];
     const parsed = parseFieldList([claimed.fields], this.spec.recordType);
     this.fields = parsed.ok ? parsed.fields : [];
-    const { http, clock, cache, hash } = ports;
-    this.context = { settings: worker.settings, http, clock, cache, hash };
+    this.context = ports.fetchContext(worker.settings);
   }
 
   go(): void {
@@ -289,12 +256,12 @@ class RunWork<A extends RunArea> {
         return true;
       }
       const previous = this.save(claimed, {}, spend);
-      const area = this.ports.sheet.readRun(previous.rangeName, previous.fields);
-      if (area === null) {
+      const rows = this.ports.sheet.findRows(previous.rangeName);
+      if (rows === null) {
         this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
         return true;
       }
-      this.writeRows(previous, area);
+      this.writeRows(previous, readArea(this.ports.sheet, rows, previous.fields));
       return true;
     });
     if (wrote === false) this.missedLock(spend);
@@ -314,19 +281,19 @@ class RunWork<A extends RunArea> {
   }
 
   /** Writes every answered row of the area, then saves the run's counts (completed when no row is left). */
-  private writeRows(previous: RunRecord, area: A): void {
+  private writeRows(previous: RunRecord, area: RunArea<S>): void {
     const { sheet } = this.ports;
-    sheet.writeMissingHeaders(area);
     const outcomeOf = (input: unknown) => this.outcomeOf(input);
     const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
-    sheet.writeBlocks(area, plan.blocks);
+    const headers = missingHeadersBlock(area);
+    writeBlocks(sheet, area.sheet, headers === null ? plan.blocks : [headers, ...plan.blocks]);
     const counts = countRows(area.inputs, plan.statuses);
     const left = remainingInputs(this.spec, area.inputs, plan.statuses);
     // An input answered in this call is never fetched again, whatever its rows hold now.
     this.remaining = left.inputs.filter((input) => !this.answered.has(input));
     this.rowsLeft = left.rows;
     const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
-    this.save(previous, { ...counts, status, sheetName: area.sheetName }, 0);
+    this.save(previous, { ...counts, status, sheetName: sheet.sheetName(area.sheet) }, 0);
   }
 
   /**

@@ -1,59 +1,30 @@
 // The run loop in memory: the run's rows in a grid, the registry in a memory store, a lock another execution can
 // hold, the fake clock and Http of the client's tests, the fetch engine's cache.
-import { outputColumns } from '../../../src/core/enrichment/columns';
 import { OPERATIONS } from '../../../src/core/enrichment/operations';
 import { NO_COUNTS } from '../../../src/core/enrichment/progress';
 import { RunRegistry, type RunRecord } from '../../../src/core/enrichment/registry';
 import { STATUS_HEADER } from '../../../src/core/enrichment/status';
-import { LEASE_MS, ROWS_GONE, workOnRun, type RunPorts, type RunSheet } from '../../../src/core/enrichment/work';
-import type { WriteBlock } from '../../../src/core/enrichment/write-plan';
+import { LEASE_MS, ROWS_GONE, workOnRun, type RunPorts } from '../../../src/core/enrichment/work';
 import { fetchFresh } from '../../../src/core/fetch/engine';
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
 import type { Settings } from '../../../src/core/settings';
 import { memoryStore } from '../../support/memory';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, json } from '../api/fakes';
 import { CountingCache, profileAnswer, profileUrl, sha256 } from '../fetch/fakes';
+import { memoryBook } from './fakes';
 
 const SPEC = OPERATIONS.profile;
 const SETTINGS: Settings = { apiKey: API_KEY, baseUrl: BASE_URL, tier: '3', formulaDailyBudget: null };
 const MINUTE = 60_000;
 const slugs = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 
-/** A sheet whose row 1 is the header row and column A the run's inputs; writes land in `cells`. */
+/** A sheet whose row 1 is the header row and column A the run's inputs, named as the run's rows. */
 function memorySheet(inputs: readonly string[], lockHeld: () => boolean) {
-  const cells: unknown[][] = [['Profile'], ...inputs.map((input) => [input])];
-  const writes: { block: WriteBlock; underLock: boolean }[] = [];
-  const state = { reads: 0, gone: false };
-  const cell = (row: number, column: number) => cells[row - 1]?.[column - 1] ?? '';
-  const set = (row: number, column: number, value: unknown) => {
-    const line = cells[row - 1];
-    while (line.length < column) line.push('');
-    line[column - 1] = value;
-  };
-  const sheet: RunSheet = {
-    readRun: (_rangeName, fieldNames) => {
-      state.reads++;
-      if (state.gone) return null;
-      const lastColumn = Math.max(...cells.map((row) => row.length));
-      const columns = outputColumns(cells[0], lastColumn, 1, fieldNames);
-      const gridColumns = [...new Set([1, columns.status, ...columns.fields])].sort((a, b) => a - b);
-      const values = cells.slice(1).map((_, r) => gridColumns.map((column) => cell(r + 2, column)));
-      const grid = { firstRow: 2, columns: gridColumns, values, formulas: values.map((row) => row.map(() => '')) };
-      return { sheetName: 'Leads', inputColumn: 1, columns, grid, inputs: values.map((row) => row[0]) };
-    },
-    writeMissingHeaders: (area) =>
-      area.columns.added?.names.forEach((name, i) => set(1, area.columns.added!.column + i, name)),
-    writeBlocks: (_area, blocks) => {
-      for (const block of blocks) {
-        writes.push({ block, underLock: lockHeld() });
-        block.values.forEach((row, r) => row.forEach((value, c) => set(block.row + r, block.column + c, value)));
-      }
-    },
-  };
-  /** Each input row's cells under the given headers. */
-  const rowsBy = (...headers: string[]) =>
-    cells.slice(1).map((row) => [row[0], ...headers.map((header) => row[cells[0].indexOf(header)] ?? '')]);
-  return { sheet, cells, writes, state, rowsBy };
+  const book = memoryBook(lockHeld);
+  const cells = book.addSheet('Leads', [['Profile'], ...inputs.map((input) => [input])]);
+  book.port.nameRows('sheetEnrichRun_r1', { sheet: 'Leads', headerRow: 1, lastRow: inputs.length + 1, inputColumn: 1 });
+  const rowsBy = (...headers: string[]) => book.rowsBy('Leads', ...headers);
+  return { sheet: book.port, cells, writes: book.writes, state: book.state, rowsBy };
 }
 
 function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
@@ -105,7 +76,7 @@ function setup(
   registry.save(runRecord(run), null, '2024-01-01T00:00:00.000Z');
   const spends: { userId: string; credits: number; underLock: boolean }[] = [];
   let ids = 0;
-  const ports: RunPorts = {
+  const ports: RunPorts<string> = {
     store,
     lock: {
       tryLock: (waitMs) => {
@@ -118,9 +89,7 @@ function setup(
     },
     clock,
     newId: () => `lease-${++ids}`,
-    http,
-    cache,
-    hash: sha256,
+    fetchContext: (settings) => ({ settings, http, clock, cache, hash: sha256 }),
     sheet: sheet.sheet,
     recordSpend: (userId, credits) => spends.push({ userId, credits, underLock: lock.held }),
   };
@@ -140,7 +109,7 @@ describe('workOnRun', () => {
       if (!result.ok) throw new Error(result.error.message);
       return result.value;
     });
-    fetchFresh(SPEC.fetch, { ...run.ports, settings: SETTINGS }, normalized, { deadline: run.clock.now() + MINUTE });
+    fetchFresh(SPEC.fetch, run.ports.fetchContext(SETTINGS), normalized, { deadline: run.clock.now() + MINUTE });
     run.http.requests.length = 0;
     run.work();
     expect(run.http.requests).toHaveLength(0);
@@ -171,8 +140,15 @@ describe('workOnRun', () => {
     ]);
     expect(sorted).toBe(true);
     expect(run.sheet.rowsBy('full_name', STATUS_HEADER)).toEqual([...inputs].reverse().map(ok));
-    // Each chunk writes its values, then (last, so a status never claims values not yet in) its statuses.
-    expect(run.sheet.writes.map((write) => write.block.column)).toEqual([2, 3, 2, 3]);
+    // The missing headers first; each chunk writes its values, then (last, so a status never claims values not yet
+    // in) its statuses.
+    expect(run.sheet.writes.map(({ block }) => [block.row === 1 ? 'header' : 'rows', block.column])).toEqual([
+      ['header', 2],
+      ['rows', 2],
+      ['rows', 3],
+      ['rows', 2],
+      ['rows', 3],
+    ]);
     expect(run.sheet.writes.every((write) => write.underLock)).toBe(true);
     expect(run.saved()).toMatchObject({ status: 'completed', creditsSpent: 25, total: 25, done: 25, ok: 25 });
   });
@@ -202,7 +178,7 @@ describe('workOnRun', () => {
     const before = { ...run.store.data };
     run.work();
     expect(run.store.data).toEqual(before);
-    expect(run.sheet.state.reads).toBe(0);
+    expect(run.sheet.state.reads).toEqual([]);
     expect(run.http.requests).toHaveLength(0);
     expect(run.saved()).toEqual(leased);
 
@@ -232,7 +208,7 @@ describe('workOnRun', () => {
     const before = { ...run.store.data };
     run.work();
     expect(run.store.data).toEqual(before);
-    expect(run.sheet.state.reads).toBe(0);
+    expect(run.sheet.state.reads).toEqual([]);
     expect(run.http.requests).toHaveLength(0);
   });
 
@@ -244,7 +220,7 @@ describe('workOnRun', () => {
     expect(noKey.http.requests).toHaveLength(0);
 
     const gone = setup(slugs('g', 2));
-    gone.sheet.state.gone = true;
+    gone.sheet.sheet.removeRows('sheetEnrichRun_r1');
     gone.work();
     expect(gone.saved()).toMatchObject({ status: 'error', error: ROWS_GONE, lease: null });
     expect(gone.http.requests).toHaveLength(0);

@@ -1,0 +1,276 @@
+// What a user's clicks do to enrichment runs, each under the document lock: start (the request checked again, rows
+// another unfinished run enriches refused, the entry saved before the sheet changes), pause, resume (the estimate
+// raised to cover the rows left), cancel and retry the failed rows; and which runs a user's executions go on with.
+// The platform comes in through RunPorts; a run bills the key of whoever started it.
+import { noKeyError } from '../api/errors';
+import type { EnrichmentPreview, RunSummary } from '../contract';
+import { cachedInputs } from '../fetch/engine';
+import { headerFor } from '../fields/flatten';
+import { withLock } from '../lock';
+import type { RunRows, RunSheet } from '../ports';
+import type { Settings } from '../settings';
+import { uncoveredRows } from './estimate';
+import { OPERATIONS } from './operations';
+import { pendingInputs, previewColumn, startStatuses } from './preview';
+import { countRows, remainingInputs, type RunCounts } from './progress';
+import { isUnfinished, runMessage, RunRegistry, toRunSummary, type RunRecord } from './registry';
+import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from './request';
+import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
+import { missingHeadersBlock, statusesBlock } from './run-writes';
+import { STATUS_HEADER, statusKind } from './status';
+import { isoTime, ROWS_GONE, saveCountingLapsed, workOnRun, type RunPorts } from './work';
+import type { WriteBlock } from './write-plan';
+
+/** A user's click (start, pause, retry…) waits this long for a chunk being written elsewhere. */
+const USER_LOCK_WAIT_MS = 20_000;
+export const BUSY = 'Another sheet-enrich task is writing to this spreadsheet; try again in a moment.';
+const STORE_FULL =
+  'This spreadsheet has no room left to keep another enrichment run (its document properties are full), so none was started.';
+const RANGE_PREFIX = 'sheetEnrichRun_';
+
+/** Sends no request: the cache tells which inputs are answered already. */
+export function previewRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings): EnrichmentPreview {
+  const { parsed, area } = readRequest(ports.sheet, request);
+  return planStart(ports, parsed, area, settings).preview;
+}
+
+/** Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry. */
+export function startRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: () => string): RunRecord {
+  if (settings.apiKey === null) throw new EnrichmentError(noKeyError().message);
+  const starter = userId();
+  const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, () => registerRun(ports, request, settings, starter));
+  if (run === null) throw new Error(BUSY);
+  return run;
+}
+
+export function pauseRun<S>(ports: RunPorts<S>, runId: string): RunRecord {
+  return changeRun(ports, runId, (run) => (run.status === 'running' ? { status: 'paused', error: null } : null));
+}
+
+/** Goes on from where the run paused; the estimate is raised first when it does not cover the rows left. */
+export function resumeRun<S>(ports: RunPorts<S>, runId: string, settings: () => Settings): RunRecord {
+  return changeRun(ports, runId, (run) =>
+    run.status === 'paused'
+      ? { status: 'running', error: null, ...estimateCoveringRowsLeft(ports, run, settings) }
+      : null,
+  );
+}
+
+export function cancelRun<S>(ports: RunPorts<S>, runId: string): RunRecord {
+  return changeRun(ports, runId, (run) => (isUnfinished(run.status) ? { status: 'cancelled', error: null } : null));
+}
+
+/** Runs the rows whose status is ERROR: again (NOT FOUND and PRIVATE are final); the run goes on from there. */
+export function retryFailedRows<S>(ports: RunPorts<S>, runId: string): RunRecord {
+  return changeRun(ports, runId, (run) => {
+    const rows = ports.sheet.findRows(run.rangeName);
+    if (rows === null) throw new EnrichmentError(ROWS_GONE);
+    const area = readArea(ports.sheet, rows, run.fields);
+    const statuses = area.statuses.map((status) => (statusKind(status) === 'error' ? '' : status));
+    const retried = statuses.filter((status, i) => status !== area.statuses[i]).length;
+    const block = statusesBlock(area, statuses);
+    if (block === null) return null;
+    writeBlocks(ports.sheet, area.sheet, [block]);
+    const creditsEstimated = run.creditsEstimated + retried * OPERATIONS[run.operation].fetch.creditsPerFetch;
+    return { ...countRows(area.inputs, statuses), status: 'running', error: null, creditsEstimated };
+  });
+}
+
+/**
+ * The estimate raised (when it must be) to what is spent plus what the rows left would cost: rows inserted or pasted
+ * during the run, or answers gone from the cache, which made the run pause rather than spend more than agreed.
+ */
+export function estimateCoveringRowsLeft<S>(
+  ports: RunPorts<S>,
+  run: RunRecord,
+  settings: () => Settings,
+): Pick<RunRecord, 'creditsEstimated' | 'creditsAdded'> | null {
+  const rows = ports.sheet.findRows(run.rangeName);
+  if (rows === null) return null;
+  const area = readArea(ports.sheet, rows, run.fields);
+  const operation = OPERATIONS[run.operation];
+  const left = remainingInputs(operation, area.inputs, area.statuses);
+  const context = ports.fetchContext({ ...settings(), baseUrl: run.baseUrl });
+  const cached = cachedInputs(operation.fetch, context, left.inputs);
+  const { raise } = uncoveredRows(run, left.rows, left.inputs.length - cached.size, operation.fetch.creditsPerFetch);
+  if (raise === 0) return null;
+  return { creditsEstimated: run.creditsEstimated + raise, creditsAdded: run.creditsAdded + raise };
+}
+
+/** The runs `userId` started that are running, in the order to work on them: oldest first, so it finishes first. */
+export function runningRunsOf(runs: readonly RunRecord[], userId: string): RunRecord[] {
+  return runs.filter((run) => run.status === 'running' && run.startedBy === userId).reverse();
+}
+
+/**
+ * Whether `userId` has runs their executions can go on with: running, on the base URL of their settings, with their
+ * key set. On the rest a trigger could only pause the runs (saying why, see work.ts), so it is not work to stay for.
+ */
+export function hasRunsToContinue(registry: Pick<RunRegistry, 'all'>, userId: string, settings: Settings): boolean {
+  if (settings.apiKey === null) return false;
+  return runningRunsOf(registry.all(), userId).some((run) => run.baseUrl === settings.baseUrl);
+}
+
+/** Works on the runs (running, the user's) in turn until stopBy, with the user's settings, read once if any. */
+export function workOnRuns<S>(
+  ports: RunPorts<S>,
+  runs: readonly RunRecord[],
+  worker: { userId: string; settings: () => Settings; stopBy: number },
+): void {
+  const own = runningRunsOf(runs, worker.userId);
+  if (own.length === 0) return;
+  const settings = worker.settings();
+  for (const run of own) {
+    if (ports.clock.now() >= worker.stopBy) break;
+    workOnRun(ports, run.runId, { userId: worker.userId, settings, stopBy: worker.stopBy });
+  }
+}
+
+/** The runs a call names: the one of that id, or every run when it names none. */
+export function runsNamed(registry: RunRegistry, runId: string | undefined): RunRecord[] {
+  return runId === undefined ? registry.all() : [requireRun(registry, runId)];
+}
+
+/**
+ * Every run as `viewer` sees it. While one of theirs is unfinished, what stopped their background (`problem`, asked
+ * only then) shows on theirs.
+ */
+export function runSummaries(
+  runs: readonly RunRecord[],
+  viewer: string | null,
+  problem: () => string | null,
+): RunSummary[] {
+  const waiting = runs.some((run) => run.startedBy === viewer && isUnfinished(run.status));
+  const shown = waiting ? problem() : null;
+  return runs.map((run) => toRunSummary(run, viewer, shown));
+}
+
+export function requireRun(registry: RunRegistry, runId: unknown): RunRecord {
+  const run = typeof runId === 'string' ? registry.get(runId) : null;
+  if (run === null) throw new EnrichmentError('That enrichment run is not in this spreadsheet.');
+  return run;
+}
+
+/** Applies a user's change to a run under the lock; `change` answers null when there is nothing to change. */
+function changeRun<S>(
+  ports: RunPorts<S>,
+  runId: string,
+  change: (run: RunRecord) => Partial<RunRecord> | null,
+): RunRecord {
+  const saved = withLock(ports.lock, USER_LOCK_WAIT_MS, null, () => {
+    const registry = new RunRegistry(ports.store);
+    const run = requireRun(registry, runId);
+    const changes = change(run);
+    if (changes === null) return run;
+    const next = { ...run, ...changes };
+    return saveCountingLapsed(registry, run, { ...changes, message: runMessage(next.status, next) }, ports);
+  });
+  if (saved === null) throw new Error(BUSY);
+  return saved;
+}
+
+/** The request checked, its sheet and column read: the rows it names and their area. */
+function readRequest<S>(sheet: RunSheet<S>, request: unknown) {
+  const parsed = parseRequest(request);
+  const handle = sheet.sheetNamed(parsed.sheetName);
+  const column = readColumn(parsed, readColumnCells(sheet, handle, parsed.range));
+  const rows: RunRows<S> = {
+    sheet: handle,
+    headerRow: column.headerRow,
+    lastRow: column.firstInputRow + column.inputs.length - 1,
+    inputColumn: parsed.range.column,
+  };
+  return { parsed, rows, area: readArea(sheet, rows, parsed.fields.map(headerFor)) };
+}
+
+function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings) {
+  return previewColumn(parsed.spec, ports.fetchContext(settings), {
+    inputs: area.inputs,
+    statuses: area.statuses,
+    overwrite: parsed.overwrite,
+    firstInputRow: area.headerRow + 1,
+    columns: [...parsed.fields.map(headerFor), STATUS_HEADER],
+  });
+}
+
+/**
+ * Under the lock: checks the request again, saves the run's entry, then writes the headers and the starting statuses
+ * and names the rows. The entry comes first: a document whose properties are full refuses the run before the sheet
+ * changes, and a sheet that refuses the writes leaves no entry behind.
+ */
+function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: string): RunRecord {
+  const { parsed, rows, area } = readRequest(ports.sheet, request);
+  const registry = new RunRegistry(ports.store);
+  refuseOverlap(registry.all(), ports.sheet, rows);
+  const start = planStart(ports, parsed, area, settings);
+  const statuses = startStatuses(start.rows, area.statuses);
+  const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId };
+  const run = newRun(parsed, start, countRows(area.inputs, statuses), where);
+  const saved = registry.add(run, run.createdAt);
+  if (saved === null) throw new EnrichmentError(STORE_FULL);
+  try {
+    const blocks = [missingHeadersBlock(area), statusesBlock(area, statuses)];
+    writeBlocks(
+      ports.sheet,
+      area.sheet,
+      blocks.filter((block): block is WriteBlock => block !== null),
+    );
+    ports.sheet.nameRows(run.rangeName, rows);
+  } catch (error) {
+    ports.sheet.removeRows(run.rangeName);
+    registry.remove(run.runId);
+    throw error;
+  }
+  for (const dropped of registry.prune()) ports.sheet.removeRows(dropped.rangeName);
+  return saved;
+}
+
+/** A run's id: short, as it names the run's range (and a uuid's dashes do not belong in a range name). */
+const runIdOf = (uuid: string) => uuid.replace(/-/g, '').slice(0, 16);
+
+/** A new run's entry, with the counts its starting statuses give; its starter's key pays, at their tier. */
+export function newRun(
+  parsed: ParsedRequest,
+  start: Pick<ReturnType<typeof previewColumn>, 'rows' | 'preview'>,
+  counts: RunCounts,
+  { runId, now, settings, userId }: { runId: string; now: string; settings: Settings; userId: string },
+): RunRecord {
+  const status = pendingInputs(start.rows).length === 0 ? 'completed' : 'running';
+  return {
+    runId,
+    sheetName: parsed.sheetName,
+    inputA1: parsed.inputA1,
+    operation: parsed.operation,
+    status,
+    fields: parsed.fields.map(headerFor),
+    overwrite: parsed.overwrite,
+    rangeName: RANGE_PREFIX + runId,
+    ...counts,
+    creditsEstimated: start.preview.credits,
+    creditsAdded: 0,
+    creditsSpent: 0,
+    message: runMessage(status, counts),
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    startedBy: userId,
+    baseUrl: settings.baseUrl,
+    tier: settings.tier,
+    lease: null,
+  };
+}
+
+/** Two unfinished runs over the same rows would each write them: the second is refused. */
+export function refuseOverlap<S>(runs: readonly RunRecord[], sheet: RunSheet<S>, rows: RunRows<S>): void {
+  for (const run of runs) {
+    if (!isUnfinished(run.status)) continue;
+    const other = sheet.findRows(run.rangeName);
+    if (other === null || other.inputColumn !== rows.inputColumn) continue;
+    if (!sheet.sameSheet(other.sheet, rows.sheet)) continue;
+    if (other.headerRow <= rows.lastRow && rows.headerRow <= other.lastRow) {
+      throw new EnrichmentError(
+        `A run is already enriching these rows (${run.inputA1}); cancel it, or wait until it ends.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { newUuid } from '../../src/adapters/ids';
+import { newEnv } from '../fakes/gas';
+import { inScript } from './gas-globals';
+
+describe('newUuid', () => {
+  it('answers a fresh UUID each time', () => {
+    const env = newEnv();
+    const [a, b] = inScript(env, () => [newUuid(), newUuid()]);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(b).not.toBe(a);
+  });
+});
