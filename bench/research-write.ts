@@ -5,13 +5,14 @@
 // Two routes through the same code:
 //  - end to end, 1,000 profiles: the built bundle's startResearch and pollResearch (sidebar executions) against a mock
 //    job whose manual clock is advanced until all its results exist; the mock caps a job at 1,000 results.
-//  - the core poll, 1,000 and 10,000 profiles: src/core/research/poll.ts pollJob, as src/server/research.ts calls it,
+//  - the core poll, 1,000 and 10,000 profiles: src/core/research/poll.ts pollJob, as src/core/research/jobs.ts calls it,
 //    writing through src/adapters/sheet-table.ts into dev/gas-fakes sheets (one trigger execution), with an ApiClient
 //    over an in-memory Http that serves pre-generated pages of the mock's research profiles. The 1,000 run shows the
 //    two routes agree; 10,000 is beyond what one mock job holds.
 import type { GasEnvironment } from '../dev/gas-fakes';
 import { profileRecordForQuery } from '../dev/mock-api/data';
 import { sheetNamed, sheetTable } from '../src/adapters/sheet-table';
+import { BACKGROUND_RUN_BUDGET_MS } from '../src/core/background';
 import { ApiClient } from '../src/core/api/client';
 import type { ProfileRecord } from '../src/core/api/types';
 import { RESEARCH_COLUMNS } from '../src/core/fields/defaults';
@@ -37,8 +38,6 @@ import { runStandalone } from './standalone';
 
 const QUERY = 'heads of data at logistics companies in Europe';
 const SEED = 7;
-/** Mirrors src/server/research.ts. */
-const POLL_BUDGET_MS = 4.5 * 60 * 1000;
 const SHEETS = ['results', 'experience', 'education'] as const;
 type SheetKind = (typeof SHEETS)[number];
 
@@ -366,7 +365,7 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
       writeMs: 0,
       keyCellsRead: 0,
     };
-    // As sheetsOf in src/server/research.ts: open or create once per poll, without moving the user's active sheet,
+    // As sheetsOf in src/core/research/jobs.ts: open or create once per poll, without moving the user's active sheet,
     // and remembered across the poll's pages.
     const opened = new Map<string, SheetTable>();
     const open = (name: string, kind: SheetKind): SheetTable => {
@@ -389,7 +388,7 @@ function corePoll(context: BenchContext, data: Pages, columns: ResearchColumns):
     const poll = timed(() => {
       savedAt.push(performance.now());
       return env.run('trigger', OWNER, () =>
-        pollJob(job, { client, clock, sheets, stopBy: clock.now() + POLL_BUDGET_MS }, () =>
+        pollJob(job, { client, clock, sheets, stopBy: clock.now() + BACKGROUND_RUN_BUDGET_MS }, () =>
           savedAt.push(performance.now()),
         ),
       );

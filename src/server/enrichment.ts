@@ -1,6 +1,7 @@
 // Enrich selection: a whole column enriched in one action, its cost shown first, paced to the tier, resumable, and
 // written as plain values. The decisions are src/core/enrichment/actions.ts; this composes them with the adapters
 // (runPorts), the current user and their settings, and arranges the user's background trigger after each change.
+import { UserError } from '../core/user-error';
 import { activeColumnSelection } from '../adapters/spreadsheet';
 import { BACKGROUND_RUN_BUDGET_MS } from '../core/background';
 import type { EnrichmentPreview, EnrichOperation, FieldChoices, RunSummary, SelectionInfo } from '../core/contract';
@@ -18,7 +19,6 @@ import {
 import { fieldChoices } from '../core/enrichment/field-choices';
 import { isOperation } from '../core/enrichment/operations';
 import { toRunSummary, type RunRecord } from '../core/enrichment/registry';
-import { EnrichmentError } from '../core/enrichment/request';
 import { selectionInfo } from '../core/enrichment/rows';
 import { readOnce } from '../core/store-snapshot';
 import { userStore } from '../adapters/properties';
@@ -29,12 +29,12 @@ import { currentUserId, knownUserId } from './user';
 
 export function getSelectionInfo(): SelectionInfo {
   const selection = activeColumnSelection();
-  if (selection === null) throw new Error('Select the column of inputs to enrich first.');
+  if (selection === null) throw new UserError('Select the column of inputs to enrich first.');
   return selectionInfo(selection.where, selection.column);
 }
 
 export function enrichmentFields(operation: EnrichOperation): FieldChoices {
-  if (!isOperation(operation)) throw new EnrichmentError('Choose what to fetch: scrape, profile or contacts.');
+  if (!isOperation(operation)) throw new UserError('Choose what to fetch: scrape, profile or contacts.');
   return fieldChoices(operation);
 }
 

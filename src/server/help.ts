@@ -1,6 +1,9 @@
 // The Help dialog of the add-on menu: what a new user needs in the first hour. Static text of our own (no API data).
 import { showDialog } from '../adapters/spreadsheet';
+import { CREDIT_COSTS } from '../core/api/credits';
 import { ADDON_NAME } from './config';
+
+const { scrape, contacts, profileRecord, companySearch, peopleSearch } = CREDIT_COSTS;
 
 const HELP_PAGE = `<!DOCTYPE html>
 <html><head><base target="_blank"><style>
@@ -27,9 +30,10 @@ and long research jobs in the sidebar.</p>
 
 <h2>Costs in credits</h2>
 <ul>
-  <li>SCRAPE_PROFILE: 2 per profile. FIND_CONTACTS: 1 per lookup, also when nothing is found. ENRICH_PROFILE: 1 per
-    profile.</li>
-  <li>SEARCH_COMPANIES and SEARCH_PEOPLE: 1 per result; at most 10 results unless you give a limit.</li>
+  <li>SCRAPE_PROFILE: ${scrape.perRequest} per profile. FIND_CONTACTS: ${contacts.perRequest} per lookup, also when
+    nothing is found. ENRICH_PROFILE: ${profileRecord.perRequest} per profile.</li>
+  <li>SEARCH_COMPANIES: ${companySearch.perResult} per result; SEARCH_PEOPLE: ${peopleSearch.perResult} per result; at
+    most 10 results unless you give a limit.</li>
   <li>Research job status and results: free. Answers are kept for 6 hours: recalculating costs nothing.</li>
 </ul>
 

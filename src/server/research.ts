@@ -1,5 +1,6 @@
 // Research jobs for the sidebar: src/core/research/jobs.ts with the adapters (researchPorts), the current user and
 // their settings; after each change the user's background trigger follows their work.
+import { UserError } from '../core/user-error';
 import { showSheet } from '../adapters/spreadsheet';
 import type { JobSummary, ResearchRequest } from '../core/contract';
 import { cancelJob, listJobs, pollFromSidebar, requireJob, startJob } from '../core/research/jobs';
@@ -37,5 +38,5 @@ export function cancelResearch(jobId: string): JobSummary {
 
 export function openResearchSheet(jobId: string): void {
   const job = requireJob(new JobRegistry(documentStore()), jobId);
-  if (!showSheet(job.sheetName)) throw new Error(`The results sheet "${job.sheetName}" was deleted or renamed.`);
+  if (!showSheet(job.sheetName)) throw new UserError(`The results sheet "${job.sheetName}" was deleted or renamed.`);
 }

@@ -3,6 +3,7 @@
 // formula filled is worked out as src/core/convert/spill.ts explains (from its arguments when they are plain,
 // else from the block of values it shows). Text stays text and numbers stay numbers, written through the one
 // text-safe writer; other formulas, and the add-on's formulas that show an error or are still loading, stay.
+import { UserError } from '../user-error';
 import { TEXT_FORMAT } from '../cells';
 import {
   addonCall,
@@ -24,7 +25,7 @@ const FROM_CELLS: SpillBounds = { rows: null, maxRows: null, columns: null, head
 /** Converts the add-on's formulas in the selection; answers how many cells were written. */
 export function convertSelection<S>(sheets: FormulaSheets<S>): { cells: number } {
   const selection = sheets.selection();
-  if (selection === null) throw new Error('Select the cells holding the formulas to convert first.');
+  if (selection === null) throw new UserError('Select the cells holding the formulas to convert first.');
   const { sheet, row: top, column: left } = selection;
   let cells = 0;
   selection.formulas.forEach((line, r) =>

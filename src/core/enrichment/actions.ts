@@ -2,6 +2,7 @@
 // another unfinished run enriches refused, the entry saved before the sheet changes), pause, resume (the estimate
 // raised to cover the rows left), cancel and retry the failed rows; and which runs a user's executions go on with.
 // The platform comes in through RunPorts; a run bills the key of whoever started it.
+import { UserError } from '../user-error';
 import { noKeyError } from '../api/errors';
 import type { EnrichmentPreview, RunSummary } from '../contract';
 import { cachedInputs } from '../fetch/engine';
@@ -14,7 +15,7 @@ import { OPERATIONS } from './operations';
 import { pendingInputs, previewColumn, startStatuses } from './preview';
 import { countRows, remainingInputs, type RunCounts } from './progress';
 import { isUnfinished, runMessage, RunRegistry, toRunSummary, type RunRecord } from './registry';
-import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from './request';
+import { parseRequest, readColumn, type ParsedRequest } from './request';
 import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock, statusesBlock } from './run-writes';
 import { STATUS_HEADER, statusKind } from './status';
@@ -36,10 +37,10 @@ export function previewRun<S>(ports: RunPorts<S>, request: unknown, settings: Se
 
 /** Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry. */
 export function startRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: () => string): RunRecord {
-  if (settings.apiKey === null) throw new EnrichmentError(noKeyError().message);
+  if (settings.apiKey === null) throw new UserError(noKeyError().message);
   const starter = userId();
   const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, () => registerRun(ports, request, settings, starter));
-  if (run === null) throw new Error(BUSY);
+  if (run === null) throw new UserError(BUSY);
   return run;
 }
 
@@ -64,7 +65,7 @@ export function cancelRun<S>(ports: RunPorts<S>, runId: string): RunRecord {
 export function retryFailedRows<S>(ports: RunPorts<S>, runId: string): RunRecord {
   return changeRun(ports, runId, (run) => {
     const rows = ports.sheet.findRows(run.rangeName);
-    if (rows === null) throw new EnrichmentError(ROWS_GONE);
+    if (rows === null) throw new UserError(ROWS_GONE);
     const area = readArea(ports.sheet, rows, run.fields);
     const statuses = area.statuses.map((status) => (statusKind(status) === 'error' ? '' : status));
     const retried = statuses.filter((status, i) => status !== area.statuses[i]).length;
@@ -147,7 +148,7 @@ export function runSummaries(
 
 export function requireRun(registry: RunRegistry, runId: unknown): RunRecord {
   const run = typeof runId === 'string' ? registry.get(runId) : null;
-  if (run === null) throw new EnrichmentError('That enrichment run is not in this spreadsheet.');
+  if (run === null) throw new UserError('That enrichment run is not in this spreadsheet.');
   return run;
 }
 
@@ -165,7 +166,7 @@ function changeRun<S>(
     const next = { ...run, ...changes };
     return saveCountingLapsed(registry, run, { ...changes, message: runMessage(next.status, next) }, ports);
   });
-  if (saved === null) throw new Error(BUSY);
+  if (saved === null) throw new UserError(BUSY);
   return saved;
 }
 
@@ -207,7 +208,7 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
   const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId };
   const run = newRun(parsed, start, countRows(area.inputs, statuses), where);
   const saved = registry.add(run, run.createdAt);
-  if (saved === null) throw new EnrichmentError(STORE_FULL);
+  if (saved === null) throw new UserError(STORE_FULL);
   try {
     const blocks = [missingHeadersBlock(area), statusesBlock(area, statuses)];
     writeBlocks(
@@ -268,9 +269,7 @@ export function refuseOverlap<S>(runs: readonly RunRecord[], sheet: RunSheet<S>,
     if (other === null || other.inputColumn !== rows.inputColumn) continue;
     if (!sheet.sameSheet(other.sheet, rows.sheet)) continue;
     if (other.headerRow <= rows.lastRow && rows.headerRow <= other.lastRow) {
-      throw new EnrichmentError(
-        `A run is already enriching these rows (${run.inputA1}); cancel it, or wait until it ends.`,
-      );
+      throw new UserError(`A run is already enriching these rows (${run.inputA1}); cancel it, or wait until it ends.`);
     }
   }
 }

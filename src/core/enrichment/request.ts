@@ -8,9 +8,6 @@ import { parseColumnRange, type ColumnRange } from './a1';
 import { CHOOSE_OPERATION, isOperation, OPERATIONS, type OperationSpec } from './operations';
 import { columnLayout, type ColumnLayout } from './rows';
 
-/** An enrichment request refused (src/server/enrichment.ts throws it too). */
-export class EnrichmentError extends UserError {}
-
 export interface ParsedRequest {
   sheetName: string;
   /** As the request gave it. */
@@ -24,22 +21,22 @@ export interface ParsedRequest {
 }
 
 export function parseRequest(input: unknown): ParsedRequest {
-  if (typeof input !== 'object' || input === null) throw new EnrichmentError('Choose a column to enrich.');
+  if (typeof input !== 'object' || input === null) throw new UserError('Choose a column to enrich.');
   const request = input as Partial<Record<keyof EnrichmentRequest, unknown>>;
   if (!isOperation(request.operation)) {
-    throw new EnrichmentError(CHOOSE_OPERATION);
+    throw new UserError(CHOOSE_OPERATION);
   }
   const spec = OPERATIONS[request.operation];
   if (typeof request.sheetName !== 'string' || request.sheetName === '') {
-    throw new EnrichmentError('Name the sheet that holds the inputs.');
+    throw new UserError('Name the sheet that holds the inputs.');
   }
   const parsed = parseColumnRange(request.inputA1);
-  if (!parsed.ok) throw new EnrichmentError(parsed.error.message);
+  if (!parsed.ok) throw new UserError(parsed.error.message);
   if (parsed.sheetName !== null && parsed.sheetName !== request.sheetName) {
-    throw new EnrichmentError(`The range ${String(request.inputA1)} is not on the sheet "${request.sheetName}".`);
+    throw new UserError(`The range ${String(request.inputA1)} is not on the sheet "${request.sheetName}".`);
   }
   if (request.overwrite !== undefined && request.overwrite !== null && typeof request.overwrite !== 'boolean') {
-    throw new EnrichmentError('Overwrite must be true or false.');
+    throw new UserError('Overwrite must be true or false.');
   }
   return {
     sheetName: request.sheetName,
@@ -63,26 +60,26 @@ function requestedFields(spec: OperationSpec, fields: unknown): FieldPath[] {
   const names = Array.isArray(fields) ? fields : typeof fields === 'string' ? fields : null;
   const none = names === null || (Array.isArray(names) ? names.every(isBlank) : names.trim() === '');
   if (fields !== undefined && fields !== null && names === null) {
-    throw new EnrichmentError('Give the fields as a list of names, such as ["name", "headline"].');
+    throw new UserError('Give the fields as a list of names, such as ["name", "headline"].');
   }
   if (none || names === null) return [...spec.defaults()];
   if (Array.isArray(names) && names.some((name) => typeof name !== 'string')) {
-    throw new EnrichmentError('Give each field as a name, such as "headline".');
+    throw new UserError('Give each field as a name, such as "headline".');
   }
   const parsed = parseFieldList(Array.isArray(names) ? [names] : names, spec.recordType);
-  if (!parsed.ok) throw new EnrichmentError(parsed.error.message);
+  if (!parsed.ok) throw new UserError(parsed.error.message);
   // A name asked twice would address the same column twice.
   const byName = new Map(parsed.fields.map((field) => [field.name, field] as const));
   if (JSON.stringify([...byName.keys()]).length > MAX_FIELD_NAMES_CHARS) {
-    throw new EnrichmentError(
+    throw new UserError(
       `These ${byName.size} fields are more than one run can keep; choose fewer, or split them over two runs.`,
     );
   }
   return [...byName.values()];
 }
 
-export function missingSheetError(sheetName: string): EnrichmentError {
-  return new EnrichmentError(`There is no sheet named "${sheetName}" in this spreadsheet.`);
+export function missingSheetError(sheetName: string): UserError {
+  return new UserError(`There is no sheet named "${sheetName}" in this spreadsheet.`);
 }
 
 /** The selection's cells from its first row down, clipped to the sheet's last row with content. */
@@ -101,13 +98,13 @@ export interface InputColumn extends ColumnLayout {
 export function readColumn(request: ParsedRequest, column: ColumnCells): InputColumn {
   const layout = columnLayout(column.firstRow, column.cells[0]);
   if (layout.headerRow === null) {
-    throw new EnrichmentError(
+    throw new UserError(
       `A selection that starts on row 1 needs a header in its first cell, such as "Profile URL", to name the column.`,
     );
   }
   const inputs = column.cells.slice(layout.headerInSelection ? 1 : 0);
   if (inputs.every(isBlank)) {
-    throw new EnrichmentError(`The range ${request.inputA1} holds no inputs to enrich.`);
+    throw new UserError(`The range ${request.inputA1} holds no inputs to enrich.`);
   }
   return { ...layout, headerRow: layout.headerRow, inputs };
 }

@@ -1,6 +1,8 @@
 // Research jobs as the sidebar and the trigger drive them: started with the caller's key once this document has room
 // to keep the job, polled under the document lock with the key of whoever polls (a trigger polls the jobs its user
 // started), and listed with each user's own failures. The platform comes in through ResearchPorts.
+import { UserError } from '../user-error';
+import { BACKGROUND_RUN_BUDGET_MS } from '../background';
 import { ApiClient } from '../api/client';
 import { noKeyError, type ApiResult } from '../api/errors';
 import { MAX_JOB_ID_LENGTH } from '../api/limits';
@@ -32,8 +34,6 @@ export interface ResearchPorts {
   announce(message: string): void;
 }
 
-/** Executions end at 6 minutes; a poll stops asking for pages well before. */
-export const POLL_BUDGET_MS = 4.5 * 60 * 1000;
 /** A sidebar or trigger poll that finds the lock taken skips this round rather than wait. */
 export const POLL_LOCK_WAIT_MS = 500;
 /** Cancelling is a user's click: worth waiting for a running poll to finish. */
@@ -44,7 +44,7 @@ const STORE_FULL =
 
 /** The client for the key of the user running this execution (a trigger runs as its creator); no key is an error. */
 function userClient(ports: ResearchPorts, settings: Settings): ApiClient {
-  if (settings.apiKey === null) throw new Error(noKeyError().message);
+  if (settings.apiKey === null) throw new UserError(noKeyError().message);
   const { http, clock } = ports;
   return new ApiClient({ http, clock, apiKey: settings.apiKey, baseUrl: settings.baseUrl });
 }
@@ -83,14 +83,14 @@ export function startJob(
   const startedBy = userId();
   const placeholder = newJob(PLACEHOLDER_START);
   const client = userClient(ports, settings);
-  if (!jobs.holdRoom(placeholder)) throw new Error(STORE_FULL);
+  if (!jobs.holdRoom(placeholder)) throw new UserError(STORE_FULL);
   let started: ApiResult<StartResearchResponse>;
   try {
     started = client.startResearch({ query, limit });
   } finally {
     jobs.releaseRoom();
   }
-  if (!started.ok) throw new Error(started.error.message);
+  if (!started.ok) throw new UserError(started.error.message);
   const job = newJob(started.value);
   jobs.save(job);
   jobs.prune();
@@ -146,7 +146,7 @@ export function listJobs(shared: KeyValue, viewer: string | null, problem: () =>
 /** The job of that id in this document; one sentence when there is none. */
 export function requireJob(jobs: JobRegistry, jobId: unknown): JobRecord {
   const job = typeof jobId === 'string' ? jobs.get(jobId) : null;
-  if (job === null) throw new Error('That research job is not in this spreadsheet.');
+  if (job === null) throw new UserError('That research job is not in this spreadsheet.');
   return job;
 }
 
@@ -175,7 +175,7 @@ export function cancelJob(
   const own = settings();
   const answer = userClient(ports, own).cancelResearch(jobId);
   // 409: it completed meanwhile; the poll below fetches its last results either way.
-  if (!answer.ok && answer.error.kind !== 'conflict') throw new Error(answer.error.message);
+  if (!answer.ok && answer.error.kind !== 'conflict') throw new UserError(answer.error.message);
   pollJobs(ports, [job], { userId: userId(), settings: () => own, lockWaitMs: CANCEL_LOCK_WAIT_MS });
   return true;
 }
@@ -211,7 +211,7 @@ interface Poller {
 /** Polls the targets with the poller's key, under the document lock (skipped when another poll holds it). */
 function pollJobs(ports: ResearchPorts, targets: JobRecord[], poller: Poller): void {
   if (targets.length === 0) return;
-  const stopBy = poller.stopBy ?? ports.clock.now() + POLL_BUDGET_MS;
+  const stopBy = poller.stopBy ?? ports.clock.now() + BACKGROUND_RUN_BUDGET_MS;
   withLock(ports.lock, poller.lockWaitMs, null, () => {
     // Read under the lock: another execution may have moved a cursor since the targets were listed.
     const shared = readOnce(ports.store);

@@ -1,4 +1,5 @@
-import { EnrichmentError, parseRequest, readColumn } from '../../../src/core/enrichment/request';
+import { UserError } from '../../../src/core/user-error';
+import { parseRequest, readColumn } from '../../../src/core/enrichment/request';
 import { DEFAULT_COLUMNS } from '../../../src/core/fields/defaults';
 import { headerFor } from '../../../src/core/fields/flatten';
 
@@ -9,7 +10,7 @@ function refusal(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(EnrichmentError);
+    expect(error).toBeInstanceOf(UserError);
     return (error as Error).message;
   }
   throw new Error('not refused');
