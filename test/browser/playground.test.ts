@@ -16,9 +16,6 @@ import {
   type PlaygroundSession,
 } from './playground-session';
 
-// A research job runs in real time, and the beforeAll builds and starts the playground: more than the default 10 s.
-jest.setTimeout(60_000);
-
 let session: PlaygroundSession;
 let page: Page;
 

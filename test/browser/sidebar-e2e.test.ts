@@ -11,9 +11,6 @@ import { disposeAddons, loadAddon, OWNER, type LoadedAddon } from '../integratio
 import { launchChromium } from './chromium';
 import { pollingStopped, readBuiltSidebar, recordCardRenderings, trackPageActivity, waitUntil } from './sidebar-page';
 
-// One long scenario in a real browser, the bundle and the mock (the test and its hooks also set their own).
-jest.setTimeout(60_000);
-
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'sidebar-e2e.png');
 const POLL_MS = 300;
@@ -62,7 +59,7 @@ beforeAll(async () => {
   page.on('request', (request) => {
     if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
   });
-}, 40_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -291,4 +288,4 @@ test('settings, a research job followed to the end, a cancelled one, through the
 
   expect(pageErrors).toEqual([]);
   expect(foreignRequests).toEqual([]);
-}, 60_000);
+});

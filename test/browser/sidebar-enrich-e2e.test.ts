@@ -10,8 +10,6 @@ import { ClockBridge, columnByHeader, inputSheet, url } from '../integration/enr
 import { launchChromium } from './chromium';
 import { pollingStopped, readBuiltSidebar, trackPageActivity, TEST_POLL_MS, waitUntil } from './sidebar-page';
 
-jest.setTimeout(60_000);
-
 const KEY = 'lk_test_e2e_enrich_000000000000e2e1';
 const ROWS = 60;
 const slugs = Array.from({ length: ROWS }, (_, i) => `lead-${String(i + 1).padStart(2, '0')}`);
@@ -72,7 +70,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await trackPageActivity(page);
   page.on('pageerror', (error) => pageErrors.push(error));
-}, 40_000);
+});
 
 afterAll(async () => {
   await context?.close();

@@ -7,8 +7,6 @@ import type { Page } from 'playwright-core';
 import { FakeSidebarServer, fakeRun, fakeSelection, FIELD_CHOICES } from './fake-server';
 import { pollingStopped, recordCardRenderings, recordTexts, sidebarSession, waitUntil } from './sidebar-page';
 
-jest.setTimeout(30_000);
-
 const ARTIFACTS = join(__dirname, '..', '..', 'artifacts');
 const KEY = 'lk_test_4b1d9f2c';
 

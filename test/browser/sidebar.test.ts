@@ -12,9 +12,6 @@ import {
   waitUntil,
 } from './sidebar-page';
 
-// Each test drives a real browser: more than the default 10 s on a slow machine.
-jest.setTimeout(30_000);
-
 const KEY = 'lk_test_4b1d9f2c';
 
 const openSidebar = sidebarSession();
