@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
-import { launchChromium } from './chromium';
+import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 export const ROOT = join(__dirname, '..', '..');
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -46,7 +46,7 @@ export async function startPlayground(command: string[]): Promise<PlaygroundSess
 
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   const page = await context.newPage();
   let pageErrors: Error[] = [];
   let foreignRequests: string[] = [];

@@ -187,7 +187,7 @@ test('a run: confirmed at its credit figure, followed, paused, resumed, retried 
   await run.getByRole('button', { name: /^Retry failed rows/ }).click();
   await status(page).filter({ hasText: 'Retrying the failed rows.' }).waitFor();
   expect(server.callsOf('retryFailedEnrichment')).toEqual([['run-1']]);
-  await waitUntil(() => server.callsOf('continueEnrichment').length > continuesWhilePaused, 5_000, 'more continues');
+  await waitUntil(() => server.callsOf('continueEnrichment').length > continuesWhilePaused, 'more continues');
   await run.getByRole('button', { name: /^Pause/ }).click();
   await run.locator('.badge', { hasText: 'Paused' }).waitFor();
   await run.getByRole('button', { name: /^Resume/ }).click();
