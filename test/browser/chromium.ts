@@ -15,6 +15,12 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--no-first-run',
 ];
 
+/**
+ * How long a browser test waits for a condition before it fails: a net for what never happens, far above what
+ * a loaded 2-core machine needs, so no test depends on the machine's speed.
+ */
+export const CONDITION_TIMEOUT_MS = 30_000;
+
 export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] };
 
 export function launchChromium(): Promise<Browser> {

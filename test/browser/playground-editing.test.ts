@@ -4,6 +4,7 @@
 // (playground.test.ts runs `npm start` itself); the tests share it, each using its own cells.
 import type { Page } from 'playwright-core';
 import { MockControl } from '../../dev/mock-api/control';
+import type { StateView } from '../../dev/playground/protocol';
 import {
   cell,
   expectOnServer,
@@ -69,6 +70,35 @@ test('a selection made by click and drag, Shift+click or Shift+arrows is the ran
   await expect(nameBox()).resolves.toBe('C8');
   await expectOnServer(selectionOnServer, 'C8');
   await screenshot(page, 'selection');
+});
+
+test('a view the page asked for before a click arrives after it, and does not take the selection back', async () => {
+  // The page's first poll to find D30 selected on the server is answered only once the user has clicked E31: that
+  // view holds the page's own older selection, which the grid must not take for one a script made.
+  let clickDone!: () => void;
+  const afterClick = new Promise<void>((resolve) => (clickDone = resolve));
+  let heldOne!: () => void;
+  const held = new Promise<void>((resolve) => (heldOne = resolve));
+  const pagePoll = (url: URL) => url.pathname === '/api/state' && url.searchParams.has('revision');
+  await page.route(pagePoll, async (route) => {
+    // Asked without the page's revision, so the answer is the whole view, selection included.
+    const url = new URL(route.request().url());
+    url.searchParams.delete('revision');
+    const response = await route.fetch({ url: url.toString() });
+    const body = await response.text();
+    if ((JSON.parse(body) as StateView).sheet.selection.a1 === 'D30') {
+      heldOne();
+      await afterClick;
+    }
+    await route.fulfill({ response, body });
+  });
+  await cell(page, 'D30').click();
+  await held;
+  await cell(page, 'E31').click();
+  clickDone();
+  await expectOnServer(selectionOnServer, 'E31');
+  await expect(nameBox()).resolves.toBe('E31');
+  await page.unroute(pagePoll);
 });
 
 test('Ctrl+C copies what cells show as tab-separated text; Ctrl+V pastes copied values, or clipboard text', async () => {

@@ -46,7 +46,10 @@ const runCard = () => sidebar().locator('.run-card').first();
 
 /** Rows done, as the run's card says it ("12 of 35 rows done · …"). */
 async function rowsDone(): Promise<number> {
-  const text = await runCard().locator('.card-progress-text').innerText();
+  return rowsDoneIn(await runCard().locator('.card-progress-text').innerText());
+}
+
+function rowsDoneIn(text: string): number {
   const match = new RegExp(`^(\\d+) of ${INPUT_ROWS} rows done`).exec(text);
   if (match === null) throw new Error(`Unexpected progress text: ${text}`);
   return Number(match[1]);
@@ -58,12 +61,20 @@ async function progressPast(than: number): Promise<number> {
   await runCard()
     .locator('.card-progress-text', { hasText: new RegExp(`^([1-9]\\d*) of ${INPUT_ROWS} rows done`) })
     .waitFor();
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const done = await rowsDone();
+  const progress = runCard().locator('.card-progress-text');
+  for (;;) {
+    const shown = await progress.innerText();
+    const done = rowsDoneIn(shown);
     if (done > than) return done;
-    await page.waitForTimeout(100);
+    // The next change of the card, whenever the run's next rows are in.
+    await runCard()
+      .locator('.card-progress-text', { hasNotText: new RegExp(`^${escapeRegExp(shown)}$`) })
+      .waitFor();
   }
-  throw new Error(`The run did not get past ${than} rows.`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 test('a selected column enriched from the menu: preview, confirmed start, progress, pause, resume, cancel', async () => {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
-import { launchChromium } from './chromium';
+import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 export const ROOT = join(__dirname, '..', '..');
 const ARTIFACTS = join(ROOT, 'artifacts');
@@ -46,7 +46,7 @@ export async function startPlayground(command: string[]): Promise<PlaygroundSess
 
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   const page = await context.newPage();
   let pageErrors: Error[] = [];
   let foreignRequests: string[] = [];
@@ -96,9 +96,13 @@ async function stop(browser: Browser, child: ChildProcess): Promise<void> {
 
 /** The grid cell at an A1 address such as "B12" or "AB3". */
 export function cell(page: Page, a1: string) {
+  return page.locator(cellSelector(a1));
+}
+
+function cellSelector(a1: string): string {
   const [, letters, row] = /^([A-Z]+)(\d+)$/.exec(a1)!;
   const column = [...letters].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
-  return page.locator(`#grid td[data-row="${row}"][data-column="${column}"]`);
+  return `#grid td[data-row="${row}"][data-column="${column}"]`;
 }
 
 export async function typeInto(page: Page, a1: string, text: string): Promise<void> {
@@ -110,8 +114,13 @@ export async function typeInto(page: Page, a1: string, text: string): Promise<vo
 /** A formula's answer goes through the bundle, the fakes and the mock: on a loaded machine that can take a while. */
 const ANSWER_WAIT_MS = 45_000;
 
+/**
+ * Waits until the cell shows `text` as the server drew it: not while it is pending, showing "Loading…" until its
+ * formula answers (which /\S/ would match, with the answer and the column's new width still to come).
+ */
 export async function expectText(page: Page, a1: string, text: string | RegExp): Promise<void> {
-  await expect(cell(page, a1).filter({ hasText: text }).waitFor({ timeout: ANSWER_WAIT_MS })).resolves.toBeUndefined();
+  const drawn = page.locator(`${cellSelector(a1)}:not(.pending)`);
+  await expect(drawn.filter({ hasText: text }).waitFor({ timeout: ANSWER_WAIT_MS })).resolves.toBeUndefined();
 }
 
 /** Waits until the sheet tab of exactly this name is the selected one (tabs are redrawn as the page refreshes). */
@@ -135,13 +144,17 @@ export async function serverSheet(page: Page, sheet: string): Promise<SheetView>
   return state.sheet;
 }
 
-/** Waits until `read` (polled on the server's state) gives `expected`. */
+/**
+ * Waits until `read` (the server's state, asked again after each answer) gives `expected`; fails with the last
+ * answer if it still differs after as long as a formula's answer may take.
+ */
 export async function expectOnServer<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  let last: T | undefined;
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const giveUpAt = Date.now() + ANSWER_WAIT_MS;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < giveUpAt) {
+    // Paced, so the poll does not crowd out the page's own requests to the same single-threaded server.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(last).toEqual(expected);
 }

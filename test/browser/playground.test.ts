@@ -16,9 +16,6 @@ import {
   type PlaygroundSession,
 } from './playground-session';
 
-// A research job runs in real time, and the beforeAll builds and starts the playground: more than the default 10 s.
-jest.setTimeout(60_000);
-
 let session: PlaygroundSession;
 let page: Page;
 
@@ -140,7 +137,7 @@ test('Extensions → sheet-enrich → Research people… opens the sidebar; a jo
   await sidebar.getByRole('button', { name: `Open sheet ${sheetName}`, exact: false }).click();
   await expectSelectedTab(page, sheetName);
   await expectText(page, 'A1', /\S/);
-  await sidebar.locator('.job-card .badge', { hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+  await sidebar.locator('.job-card .badge', { hasText: 'Completed' }).waitFor();
   const [, written] = /^(\d+) of/.exec(await sidebar.locator('.job-card .card-progress-text').innerText())!;
   // The limit asked for: the mock finds more than 8 such people.
   expect(Number(written)).toBe(8);

@@ -8,11 +8,8 @@ import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { JobStatus } from '../../src/core/api/types';
 import type { JobSummary } from '../../src/core/contract';
 import { disposeAddons, loadAddon, OWNER, type LoadedAddon } from '../integration/harness';
-import { launchChromium } from './chromium';
+import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 import { pollingStopped, readBuiltSidebar, recordCardRenderings, trackPageActivity, waitUntil } from './sidebar-page';
-
-// One long scenario in a real browser, the bundle and the mock (the test and its hooks also set their own).
-jest.setTimeout(60_000);
 
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'sidebar-e2e.png');
@@ -55,14 +52,14 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
   // Each server call blocks this thread while the bundle fetches from the mock: waits are generous.
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   page = await context.newPage();
   await trackPageActivity(page);
   page.on('pageerror', (error) => pageErrors.push(error));
   page.on('request', (request) => {
     if (!request.url().startsWith(bridge.url)) foreignRequests.push(request.url());
   });
-}, 40_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -197,7 +194,7 @@ test('settings, a research job followed to the end, a cancelled one, through the
   // arrived the first, sent after this point, has been answered and drawn.
   expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, bar: '-/-' });
   const pollsBefore = callsOf('pollResearch');
-  await waitUntil(() => callsOf('pollResearch') >= pollsBefore + 2, 10_000, 'two more polls');
+  await waitUntil(() => callsOf('pollResearch') >= pollsBefore + 2, 'two more polls');
   expect(await cardCatchesUp(first.jobId)).toEqual({ status: 'pending', rows: 0, bar: '-/-' });
 
   // Move the job clock between sidebar polls; each time the next poll brings the new state onto the card.
@@ -291,4 +288,4 @@ test('settings, a research job followed to the end, a cancelled one, through the
 
   expect(pageErrors).toEqual([]);
   expect(foreignRequests).toEqual([]);
-}, 60_000);
+});

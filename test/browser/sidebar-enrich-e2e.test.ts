@@ -7,10 +7,8 @@ import { spawnMockApi, type SpawnedMockApi } from '../../dev/mock-api/spawn';
 import type { RunSummary } from '../../src/core/contract';
 import { addonWithKey, checkKeysAndDisposeAddons, OWNER, type LoadedAddon } from '../integration/harness';
 import { ClockBridge, columnByHeader, inputSheet, url } from '../integration/enrichment-helpers';
-import { launchChromium } from './chromium';
+import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 import { pollingStopped, readBuiltSidebar, trackPageActivity, TEST_POLL_MS, waitUntil } from './sidebar-page';
-
-jest.setTimeout(60_000);
 
 const KEY = 'lk_test_e2e_enrich_000000000000e2e1';
 const ROWS = 60;
@@ -68,11 +66,11 @@ beforeAll(async () => {
   });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 300, height: 900 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   page = await context.newPage();
   await trackPageActivity(page);
   page.on('pageerror', (error) => pageErrors.push(error));
-}, 40_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -88,11 +86,11 @@ const runs = () => addon.bundle.callFromSidebar('listEnrichments', [], OWNER) as
 /** Lets one continue call through and waits until the card shows what the server holds after it. */
 async function oneContinue(): Promise<RunSummary> {
   const before = continuesAnswered;
-  await waitUntil(() => gate.waiting.length > 0, 10_000, 'a continue call waiting');
+  await waitUntil(() => gate.waiting.length > 0, 'a continue call waiting');
   gate.allow();
-  await waitUntil(() => continuesAnswered > before, 10_000, 'the continue call answered');
+  await waitUntil(() => continuesAnswered > before, 'the continue call answered');
   const held = () => runs()[0];
-  await waitUntil(async () => (await run().getAttribute('data-status')) === held().status, 10_000, 'the card');
+  await waitUntil(async () => (await run().getAttribute('data-status')) === held().status, 'the card');
   await run()
     .locator('.card-progress-text', { hasText: new RegExp(`^${held().done} of ${ROWS} rows done`) })
     .waitFor();

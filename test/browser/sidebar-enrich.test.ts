@@ -7,8 +7,6 @@ import type { Page } from 'playwright-core';
 import { FakeSidebarServer, fakeRun, fakeSelection, FIELD_CHOICES } from './fake-server';
 import { pollingStopped, recordCardRenderings, recordTexts, sidebarSession, waitUntil } from './sidebar-page';
 
-jest.setTimeout(30_000);
-
 const ARTIFACTS = join(__dirname, '..', '..', 'artifacts');
 const KEY = 'lk_test_4b1d9f2c';
 
@@ -189,7 +187,7 @@ test('a run: confirmed at its credit figure, followed, paused, resumed, retried 
   await run.getByRole('button', { name: /^Retry failed rows/ }).click();
   await status(page).filter({ hasText: 'Retrying the failed rows.' }).waitFor();
   expect(server.callsOf('retryFailedEnrichment')).toEqual([['run-1']]);
-  await waitUntil(() => server.callsOf('continueEnrichment').length > continuesWhilePaused, 5_000, 'more continues');
+  await waitUntil(() => server.callsOf('continueEnrichment').length > continuesWhilePaused, 'more continues');
   await run.getByRole('button', { name: /^Pause/ }).click();
   await run.locator('.badge', { hasText: 'Paused' }).waitFor();
   await run.getByRole('button', { name: /^Resume/ }).click();

@@ -4,8 +4,6 @@ import type { Page } from 'playwright-core';
 import { FakeSidebarServer, fakeJob, fakeRun, fakeSelection } from './fake-server';
 import { sidebarSession } from './sidebar-page';
 
-jest.setTimeout(30_000);
-
 const KEY = 'lk_test_4b1d9f2c';
 /** Each, if it ever ran, sets window.pwned. */
 const HOSTILE = {

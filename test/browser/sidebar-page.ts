@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSidebarBridge, type SidebarBridge } from '../../dev/sidebar-bridge';
 import type { SidebarPanel } from '../../src/core/contract';
-import { launchChromium } from './chromium';
+import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 const ROOT = join(__dirname, '..', '..');
 const SIDEBAR_HTML = join(ROOT, 'dist', 'Sidebar.html');
@@ -24,8 +24,8 @@ export function readBuiltSidebar(): string {
 /** Checks `condition` every few milliseconds until it holds; fails after timeoutMs. */
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what = 'the condition',
+  what: string,
+  timeoutMs = CONDITION_TIMEOUT_MS,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -157,16 +157,12 @@ export async function trackPageActivity(page: Page): Promise<void> {
  * only a user action starts it again. (While it polls, one of the two is always true between turns of the page's
  * event loop, which is all a test can observe.) Needs trackPageActivity.
  */
-export async function pollingStopped(page: Page, timeoutMs = 10_000): Promise<void> {
-  await waitUntil(
-    async () => {
-      const activity = await page.evaluate(() => (window as ActivityWindow).pageActivity?.());
-      if (activity === undefined) throw new Error('trackPageActivity was not installed before the page loaded.');
-      return activity.timers === 0 && activity.calls === 0;
-    },
-    timeoutMs,
-    'the sidebar to stop polling',
-  );
+export async function pollingStopped(page: Page): Promise<void> {
+  await waitUntil(async () => {
+    const activity = await page.evaluate(() => (window as ActivityWindow).pageActivity?.());
+    if (activity === undefined) throw new Error('trackPageActivity was not installed before the page loaded.');
+    return activity.timers === 0 && activity.calls === 0;
+  }, 'the sidebar to stop polling');
 }
 
 export const TEST_POLL_MS = 200;
@@ -213,7 +209,7 @@ export function sidebarSession(): (
     bridges.push(bridge);
     const context = await browser.newContext({ viewport: { width: 300, height: 900 }, deviceScaleFactor: 2 });
     contexts.push(context);
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
     const page = await context.newPage();
     await trackPageActivity(page);
     const dialogs: string[] = [];

@@ -12,9 +12,6 @@ import {
   waitUntil,
 } from './sidebar-page';
 
-// Each test drives a real browser: more than the default 10 s on a slow machine.
-jest.setTimeout(30_000);
-
 const KEY = 'lk_test_4b1d9f2c';
 
 const openSidebar = sidebarSession();
@@ -118,7 +115,7 @@ test('settings: the formula budget is checked before saving, and credits spent a
 
   await budget.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
-  await waitUntil(() => server.callsOf('saveSettings').length === 2, 5_000, 'the second save');
+  await waitUntil(() => server.callsOf('saveSettings').length === 2, 'the second save');
   expect(server.callsOf('saveSettings')[1]).toEqual([{ formulaDailyBudget: null }]);
   expect(server.getSettings().formulaDailyBudget).toBeNull();
 
@@ -214,7 +211,7 @@ test('research: a job followed to the end, its bar agreeing with its text; Start
   expect(server.activeSheet).toBeNull();
 
   const job = card(page, 'job-1');
-  await job.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
+  await job.locator('.badge', { hasText: 'Completed' }).waitFor();
   // Every state the card showed: the bar holds rows written of results found, exactly as the text says.
   expect(await seen()).toEqual(
     expect.arrayContaining([
@@ -326,7 +323,7 @@ test('checks: a teammate’s job is never polled; the user’s own is polled by 
   // With a job of the user's as well, each poll names it.
   await page.getByLabel('Research brief').fill('Founders of robotics startups');
   await page.getByRole('button', { name: 'Start research' }).click();
-  await card(page, 'job-2').locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
+  await card(page, 'job-2').locator('.badge', { hasText: 'Completed' }).waitFor();
   await pollingStopped(page);
   expect(server.callsOf('pollResearch').length).toBeGreaterThan(0);
   expect(new Set(server.callsOf('pollResearch').map((args) => args[0]))).toEqual(new Set(['job-2']));
@@ -349,6 +346,6 @@ test('checks: none while the sidebar is hidden; they resume when it shows again'
 
   delete (server as Partial<FakeSidebarServer>).pollResearch;
   await setPageHidden(page, false);
-  await card(page, 'job').locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 10_000 });
+  await card(page, 'job').locator('.badge', { hasText: 'Completed' }).waitFor();
   expect(server.callsOf('pollResearch').length).toBeGreaterThan(whileHidden);
 });

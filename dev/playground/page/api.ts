@@ -12,6 +12,7 @@ import type {
 
 let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
+let selectionsSent = 0;
 
 function enqueue<T>(request: () => Promise<T>): Promise<T> {
   pending++;
@@ -43,7 +44,16 @@ export function fetchState(sheet: string | null, revision: number | null): Promi
 
 export const editCell = (edit: EditRequest) => enqueue(() => post('/api/cell', edit));
 export const activateSheet = (sheet: string) => enqueue(() => post('/api/activate', { sheet }));
-export const select = (selection: SelectRequest) => enqueue(() => post('/api/select', selection));
+/** How many selections the page has sent: a state asked for before the latest one does not hold it yet. */
+export function selectionsSentSoFar(): number {
+  return selectionsSent;
+}
+
+export function select(selection: SelectRequest): Promise<ActionReply> {
+  selectionsSent++;
+  return enqueue(() => post('/api/select', selection));
+}
+
 export const paste = (request: PasteRequest) => enqueue(() => post('/api/paste', request));
 export const fillDown = (request: RangeRequest) => enqueue(() => post('/api/fill', request));
 export const clear = (request: RangeRequest) => enqueue(() => post('/api/clear', request));

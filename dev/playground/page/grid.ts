@@ -72,7 +72,10 @@ export class Grid {
   private highlighted: HTMLTableCellElement[] = [];
   /** Widths the user dragged, per sheet; other columns fit their content. */
   private readonly draggedWidths = new Map<string, Map<number, number>>();
-  /** The selection the server last reported per sheet: a new one (a script selected cells) is followed. */
+  /**
+   * The selection the server holds per sheet, as last reported or as this page last sent it: a state reporting
+   * another one means a script selected cells, and the grid follows.
+   */
   private readonly serverSelections = new Map<string, string>();
   private editing: Position | null = null;
   private copied: { sheet: string; range: GridRect; text: string } | null = null;
@@ -123,7 +126,12 @@ export class Grid {
     return this.cells.get(keyOf(this.active));
   }
 
-  show(view: SheetView): void {
+  /**
+   * Draws `view`. `selectionCurrent` is false when this page sent a selection after asking for the view: its
+   * selection is then an older one of the page's own, not a script's, and following it would undo what the user
+   * selected since (a drag, a click before typing).
+   */
+  show(view: SheetView, selectionCurrent: boolean): void {
     const previous = this.view;
     this.view = view;
     this.cells = new Map(view.cells.map((cell) => [keyOf(cell), cell]));
@@ -139,7 +147,7 @@ export class Grid {
       for (let column = 1; column <= view.columns; column++) this.paint(row, column);
     }
     this.fitColumns();
-    if (this.serverSelections.get(view.name) !== view.selection.a1) {
+    if (selectionCurrent && this.serverSelections.get(view.name) !== view.selection.a1) {
       this.serverSelections.set(view.name, view.selection.a1);
       const { row, column, numRows, numColumns } = clampRect(view.selection, view.rows, view.columns);
       this.active = { row, column };
@@ -200,7 +208,13 @@ export class Grid {
   /** Selects one cell, and tells the script. */
   private moveTo(position: Position, rangeEnd: Position = position): void {
     this.select(position, rangeEnd);
-    this.events.selectionMade(this.range);
+    this.selectionMade(this.range);
+  }
+
+  /** Tells the script the user selected `range`, which the server holds from then on. */
+  private selectionMade(range: GridRect): void {
+    if (this.view) this.serverSelections.set(this.view.name, formatA1(range));
+    this.events.selectionMade(range);
   }
 
   private commit(position: Position, input: string): void {
@@ -239,7 +253,7 @@ export class Grid {
       if (event.shiftKey) {
         const { row, column } = this.rangeEnd;
         this.select(this.active, { row: row + move[0], column: column + move[1] });
-        this.events.selectionMade(this.range);
+        this.selectionMade(this.range);
       } else {
         this.moveTo({ row: this.active.row + move[0], column: this.active.column + move[1] });
       }
@@ -299,7 +313,7 @@ export class Grid {
     else this.select(position, position, false);
     this.dragOver(
       (over) => this.select(this.active, over, false),
-      () => this.events.selectionMade(this.range),
+      () => this.selectionMade(this.range),
     );
   }
 
@@ -338,7 +352,7 @@ export class Grid {
           { row: filled.row + filled.numRows - 1, column: filled.column + filled.numColumns - 1 },
           false,
         );
-        this.events.selectionMade(filled);
+        this.selectionMade(filled);
         this.events.fill(filled);
       },
     );

@@ -76,6 +76,7 @@ const grid = new Grid(
 const menuBar = new MenuBar(byId('menubar'), (functionName) => act(api.runMenuItem(functionName)));
 
 async function refresh(): Promise<void> {
+  const selectionsSent = api.selectionsSentSoFar();
   const state = await api.fetchState(viewedSheet, revision);
   if ('unchanged' in state) return;
   // A script activated another sheet (a research job's new results sheet, "Open sheet"): follow it, as Sheets does.
@@ -96,7 +97,7 @@ async function refresh(): Promise<void> {
   showDialog(state.dialog);
   showNew(state.toasts, 'toasts', false);
   showNew(state.alerts, 'alerts', true);
-  grid.show(state.sheet);
+  grid.show(state.sheet, api.selectionsSentSoFar() === selectionsSent);
 }
 
 function showTabs(state: StateView): void {
