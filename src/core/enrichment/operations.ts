@@ -24,33 +24,22 @@ export interface OperationSpec<R extends RecordType = RecordType> {
   found(answer: RecordTypes[R]): boolean;
 }
 
-const scrape: OperationSpec<'scrapedProfile'> = {
-  recordType: scrapeProfileLookup.recordType,
-  fetch: scrapeProfileLookup.fetch,
-  defaults: scrapeProfileLookup.defaults,
-  normalize: scrapeProfileLookup.normalize,
-  found: () => true,
-};
+/** A run serves an operation exactly as its formula does; `found` says which answers hold something. */
+function servedAs<R extends RecordType>(
+  lookup: Pick<OperationSpec<R>, 'recordType' | 'fetch' | 'defaults' | 'normalize'>,
+  found: OperationSpec<R>['found'] = () => true,
+): OperationSpec<R> {
+  const { recordType, fetch, defaults, normalize } = lookup;
+  return { recordType, fetch, defaults, normalize, found };
+}
 
-const profileRecord: OperationSpec<'profileRecord'> = {
-  recordType: enrichProfileLookup.recordType,
-  fetch: enrichProfileLookup.fetch,
-  defaults: enrichProfileLookup.defaults,
-  normalize: enrichProfileLookup.normalize,
-  found: () => true,
-};
-
-const contacts: OperationSpec<'contact'> = {
-  recordType: findContactsLookup.recordType,
-  fetch: findContactsLookup.fetch,
-  defaults: findContactsLookup.defaults,
-  normalize: findContactsLookup.normalize,
-  // The in-body error ("no profile found") and an empty answer both mean nothing was found.
-  found: (answer: ContactLookupResponse) => {
-    const view = contactView(answer);
-    return !view.error && (view.contacts.length > 0 || view.social.length > 0);
-  },
-};
+const scrape = servedAs(scrapeProfileLookup);
+const profileRecord = servedAs(enrichProfileLookup);
+// The in-body error ("no profile found") and an empty answer both mean nothing was found.
+const contacts = servedAs(findContactsLookup, (answer: ContactLookupResponse) => {
+  const view = contactView(answer);
+  return !view.error && (view.contacts.length > 0 || view.social.length > 0);
+});
 
 // Widened once here: callers handle answers of any record type alike, each spec reading only its own.
 export const OPERATIONS: { readonly [O in EnrichOperation]: OperationSpec } = {
