@@ -195,6 +195,17 @@ export interface FieldChoices {
   defaults: string[];
   /** Every selectable name, in catalog order. */
   fields: string[];
+  /**
+   * Named sets of fields the picker adds in one click (profile runs: "Job changes"). Fields never change the price of
+   * a row. Absent means none.
+   */
+  presets?: FieldPreset[];
+}
+
+/** A named set of field names, each one of FieldChoices.fields. */
+export interface FieldPreset {
+  name: string;
+  fields: string[];
 }
 
 /** Every server function the sidebar calls. */

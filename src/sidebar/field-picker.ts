@@ -1,7 +1,8 @@
 // The fields a run writes: empty means the matching formula's defaults (listed underneath); names can be typed, or
 // picked from the operation's catalog through a filter box. The server checks every name: an unknown one comes back
-// as its sentence with the close valid names, shown under the field.
-import type { FieldChoices } from '../core/contract';
+// as its sentence with the close valid names, shown under the field. A preset (profile runs: "Job changes") adds its
+// names in one click.
+import type { FieldChoices, FieldPreset } from '../core/contract';
 import { byId, el } from './dom';
 import { ValidatedField } from './form-field';
 
@@ -14,6 +15,8 @@ export class FieldPicker {
   private readonly list = byId<HTMLUListElement>('enrich-field-choices');
   private readonly more = byId('enrich-field-more');
   private readonly defaults = byId('enrich-fields-defaults');
+  private readonly presetGroup = byId('enrich-presets');
+  private readonly presetList = byId<HTMLUListElement>('enrich-preset-choices');
   private choices: FieldChoices = { defaults: [], fields: [] };
 
   constructor(private readonly onChange: () => void) {
@@ -21,7 +24,13 @@ export class FieldPicker {
     this.filter.addEventListener('input', () => this.showChoices());
     this.list.addEventListener('click', (event) => {
       const name = (event.target as Element).closest<HTMLButtonElement>('button[data-field]')?.dataset.field;
-      if (name !== undefined) this.add(name);
+      if (name !== undefined) this.add(splitNames(this.field.value), [name]);
+    });
+    this.presetList.addEventListener('click', (event) => {
+      const name = (event.target as Element).closest<HTMLButtonElement>('button[data-preset]')?.dataset.preset;
+      const preset = this.choices.presets?.find((candidate) => candidate.name === name);
+      // An empty field stands for the defaults: a preset adds to them rather than replacing them.
+      if (preset !== undefined) this.add(this.names() ?? this.choices.defaults, preset.fields);
     });
   }
 
@@ -30,6 +39,7 @@ export class FieldPicker {
     this.defaults.textContent =
       choices.defaults.length === 0 ? '' : `Empty: the default fields, ${choices.defaults.join(', ')}.`;
     this.showChoices();
+    this.showPresets(choices.presets ?? []);
   }
 
   /** The names typed or picked; undefined (the defaults) when there are none. */
@@ -38,11 +48,28 @@ export class FieldPicker {
     return names.length === 0 ? undefined : names;
   }
 
-  private add(name: string): void {
-    const names = splitNames(this.field.value);
-    if (!names.includes(name)) this.field.input.value = [...names, name].join(', ');
+  /** The field becomes `current` then each of `added` not in it yet. */
+  private add(current: readonly string[], added: readonly string[]): void {
+    this.field.input.value = [...new Set([...current, ...added])].join(', ');
     this.field.clear();
     this.onChange();
+  }
+
+  private showPresets(presets: readonly FieldPreset[]): void {
+    this.presetGroup.hidden = presets.length === 0;
+    this.presetList.replaceChildren(
+      ...presets.map(({ name, fields }) =>
+        el(
+          'li',
+          {},
+          el(
+            'button',
+            { type: 'button', class: 'chip', 'data-preset': name, title: `Adds ${fields.join(', ')}` },
+            name,
+          ),
+        ),
+      ),
+    );
   }
 
   private showChoices(): void {

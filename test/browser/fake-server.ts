@@ -16,6 +16,7 @@ import type {
   SidebarServer,
   UsageView,
 } from '../../src/core/contract';
+import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
 
 export const DEFAULT_BASE_URL = 'https://api.enrich.example';
 const TOTAL_CHUNKS = 4;
@@ -47,18 +48,30 @@ const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
   'convertToValues',
 ]);
 
+/** As the server lists them: a profile run offers the Job changes preset, the others none. */
 export const FIELD_CHOICES: Record<EnrichOperation, FieldChoices> = {
   scrape: {
     defaults: ['name', 'headline', 'location', 'experience.1.employer_name'],
     fields: ['name', 'headline', 'location', 'summary', 'experience.1.employer_name', 'experience.1.title'],
+    presets: [],
   },
   profile: {
     defaults: ['full_name', 'headline', 'network_url'],
-    fields: ['full_name', 'headline', 'network_url', 'location_full', 'skills', 'experience.1.company_name'],
+    fields: [
+      'full_name',
+      'headline',
+      'network_url',
+      'location_full',
+      'skills',
+      'experience.1.company_name',
+      ...JOB_CHANGES_FIELDS,
+    ],
+    presets: [{ name: 'Job changes', fields: [...JOB_CHANGES_FIELDS] }],
   },
   contacts: {
     defaults: ['email', 'phone'],
     fields: ['email', 'email_type', 'email_rating', 'phone', 'phone_type', 'emails', 'phones', 'li'],
+    presets: [],
   },
 };
 

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
 import { FakeSidebarServer, fakeRun, fakeSelection, FIELD_CHOICES } from './fake-server';
 import { pollingStopped, recordCardRenderings, recordTexts, sidebarSession, waitUntil } from './sidebar-page';
 
@@ -89,6 +90,31 @@ test('fields: the defaults, a filtered pick list, typed names; an unknown name s
   await preview(page);
   expect(await page.locator('.preview-columns').innerText()).toBe(
     'Columns: name, experience.1.title, sheet-enrich status',
+  );
+});
+
+test('a profile run offers the Job changes preset: it fills the fields and the preview goes stale', async () => {
+  const server = new FakeSidebarServer({ apiKey: KEY });
+  const { page } = await open(server);
+  const presets = page.getByRole('group', { name: 'Presets' });
+  await page.locator('#enrich-fields-defaults', { hasText: FIELD_CHOICES.scrape.defaults.join(', ') }).waitFor();
+  expect(await presets.isHidden()).toBe(true);
+
+  await page.getByLabel('Profile record').check();
+  await presets.getByRole('button', { name: 'Job changes' }).waitFor();
+  expect(await presets.innerText()).toContain('A row costs the same.');
+  await page.getByLabel('Fields', { exact: true }).fill('full_name');
+  await preview(page);
+  await presets.getByRole('button', { name: 'Job changes' }).click();
+  expect(await page.getByLabel('Fields', { exact: true }).inputValue()).toBe(
+    ['full_name', ...JOB_CHANGES_FIELDS].join(', '),
+  );
+  expect(await page.locator('#enrich-preview-result').isHidden()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Start enrichment' }).isDisabled()).toBe(true);
+
+  await preview(page);
+  expect(await page.locator('.preview-columns').innerText()).toBe(
+    `Columns: ${['full_name', ...JOB_CHANGES_FIELDS].join(', ')}, sheet-enrich status`,
   );
 });
 

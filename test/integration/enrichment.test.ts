@@ -2,8 +2,9 @@
 // its exact cost, a run through to its last row, bad requests refused before anything is sent, and a run's pauses.
 jest.setTimeout(30_000);
 import { scrapedProfileForSlug } from '../../dev/mock-api/data';
-import type { RunSummary, SelectionInfo } from '../../src/core/contract';
+import type { FieldChoices, RunSummary, SelectionInfo } from '../../src/core/contract';
 import { type FieldPath, flattenRecord, parseFieldList } from '../../src/core/fields/flatten';
+import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
 import { formula, OWNER, sidebar, TEAMMATE, trackKey, useIntegrationMock } from './harness';
 import {
   columnByHeader,
@@ -74,6 +75,15 @@ describe('the selection', () => {
       'phone_rating',
       'li',
     ]);
+  });
+
+  it('offers a profile run the Job changes preset, and the other operations none', async () => {
+    const { bundle } = await addon();
+    const presets = (operation: string) =>
+      (bundle.callFromSidebar('enrichmentFields', [operation], OWNER) as FieldChoices).presets;
+    expect(presets('profile')).toEqual([{ name: 'Job changes', fields: [...JOB_CHANGES_FIELDS] }]);
+    expect(presets('scrape')).toEqual([]);
+    expect(presets('contacts')).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 // previews what a run would do and cost, and starts only after the user confirms that figure. Any change makes the
 // preview stale and shuts Start until a fresh one.
 import type { RunSummary } from '../../src/core/contract';
+import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
 import { EnrichForm } from '../../src/sidebar/enrich-form';
 import { costText } from '../../src/sidebar/preview-view';
 import { StatusLine } from '../../src/sidebar/status-line';
@@ -122,6 +123,21 @@ describe('any change makes the preview stale and shuts Start', () => {
     expect(start().disabled).toBe(true);
     await settle();
   });
+});
+
+test('a profile run offers Job changes: it fills the fields, the preview goes stale, the next one sends them', async () => {
+  await enrichForm();
+  await choose('profile');
+  await preview();
+  click(pageElement('enrich-preset-choices').querySelector('[data-preset="Job changes"]')!);
+  expect(previewShown()).toBe(false);
+  expect(start().disabled).toBe(true);
+  await preview();
+  expect(previews().at(-1)).toMatchObject({
+    operation: 'profile',
+    fields: [...FIELD_CHOICES.profile.defaults, ...JOB_CHANGES_FIELDS],
+  });
+  expect(previewShown()).toBe(true);
 });
 
 test('an unknown field is refused under the fields; another refusal on the status line', async () => {

@@ -1,5 +1,6 @@
 // The fields a run writes: typed names split as the formulas take them, or picked from the operation's catalog
 // through a filter; an empty field means the defaults, which are listed.
+import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
 import { FieldPicker, splitNames } from '../../src/sidebar/field-picker';
 import { FIELD_CHOICES } from '../browser/fake-server';
 import { click, mount, pageElement, typeInto, useFakeDocument } from './fake-document';
@@ -19,6 +20,8 @@ function mountPicker() {
   mount('ul', { id: 'enrich-field-choices' });
   mount('p', { id: 'enrich-field-more' });
   mount('p', { id: 'enrich-fields-defaults' });
+  const presets = mount('fieldset', { id: 'enrich-presets', hidden: '' });
+  mount('ul', { id: 'enrich-preset-choices' }, presets);
   const changes = { count: 0 };
   const picker = new FieldPicker(() => changes.count++);
   return { picker, changes };
@@ -82,4 +85,44 @@ test('typing in the field tells the form; an empty field asks for the defaults',
   typeInto(pageElement('enrich-fields'), ' , ');
   expect(changes.count).toBe(1);
   expect(picker.names()).toBeUndefined();
+});
+
+const presetButton = (name: string) =>
+  pageElement('enrich-preset-choices').querySelector(`button[data-preset="${name}"]`);
+
+test('an operation’s presets show as buttons; none hides the group', () => {
+  const { picker } = mountPicker();
+  picker.setChoices(FIELD_CHOICES.profile);
+  expect(pageElement('enrich-presets').hidden).toBe(false);
+  const button = presetButton('Job changes')!;
+  expect(button.textContent).toBe('Job changes');
+  for (const name of JOB_CHANGES_FIELDS) expect(button.getAttribute('title')).toContain(name);
+  picker.setChoices(FIELD_CHOICES.scrape);
+  expect(pageElement('enrich-presets').hidden).toBe(true);
+  expect(presetButton('Job changes')).toBeNull();
+  picker.setChoices({ defaults: [], fields: ['a'] });
+  expect(pageElement('enrich-presets').hidden).toBe(true);
+});
+
+test('a preset adds its fields after those typed, once each, clears a refusal and tells the form', () => {
+  const { picker, changes } = mountPicker();
+  picker.setChoices(FIELD_CHOICES.profile);
+  const [first] = JOB_CHANGES_FIELDS;
+  typeInto(pageElement('enrich-fields'), `skills; ${first}`);
+  picker.field.reject('Unknown field "skils".');
+  const before = changes.count;
+  click(presetButton('Job changes')!);
+  expect(picker.names()).toEqual(['skills', ...JOB_CHANGES_FIELDS]);
+  expect(pageElement('enrich-fields-error').hidden).toBe(true);
+  click(presetButton('Job changes')!);
+  expect(picker.names()).toEqual(['skills', ...JOB_CHANGES_FIELDS]);
+  expect(changes.count).toBe(before + 2);
+});
+
+test('a preset on an empty field adds to the defaults that field stood for', () => {
+  const { picker } = mountPicker();
+  picker.setChoices(FIELD_CHOICES.profile);
+  click(presetButton('Job changes')!);
+  expect(picker.names()).toEqual([...FIELD_CHOICES.profile.defaults, ...JOB_CHANGES_FIELDS]);
+  expect(pageElement('enrich-fields').value).toBe(picker.names()!.join(', '));
 });

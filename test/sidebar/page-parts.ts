@@ -12,6 +12,8 @@ export function mountEnrichForm(): void {
   mount('textarea', { id: 'enrich-fields' }, form);
   mount('p', { id: 'enrich-fields-error', hidden: '' }, form);
   mount('p', { id: 'enrich-fields-defaults' }, form);
+  const presets = mount('fieldset', { id: 'enrich-presets', hidden: '' }, form);
+  mount('ul', { id: 'enrich-preset-choices' }, presets);
   mount('input', { id: 'enrich-field-filter' }, form);
   mount('ul', { id: 'enrich-field-choices' }, form);
   mount('p', { id: 'enrich-field-more' }, form);
