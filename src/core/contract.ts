@@ -199,7 +199,7 @@ export interface FieldChoices {
    * Named sets of fields the picker adds in one click (profile runs: "Job changes"). Fields never change the price of
    * a row. Absent means none.
    */
-  presets?: FieldPreset[];
+  presets: FieldPreset[];
 }
 
 /** A named set of field names, each one of FieldChoices.fields. */

@@ -17,7 +17,7 @@ export class FieldPicker {
   private readonly defaults = byId('enrich-fields-defaults');
   private readonly presetGroup = byId('enrich-presets');
   private readonly presetList = byId<HTMLUListElement>('enrich-preset-choices');
-  private choices: FieldChoices = { defaults: [], fields: [] };
+  private choices: FieldChoices = { defaults: [], fields: [], presets: [] };
 
   constructor(private readonly onChange: () => void) {
     this.field.input.addEventListener('input', onChange);
@@ -28,7 +28,7 @@ export class FieldPicker {
     });
     this.presetList.addEventListener('click', (event) => {
       const name = (event.target as Element).closest<HTMLButtonElement>('button[data-preset]')?.dataset.preset;
-      const preset = this.choices.presets?.find((candidate) => candidate.name === name);
+      const preset = this.choices.presets.find((candidate) => candidate.name === name);
       // An empty field stands for the defaults: a preset adds to them rather than replacing them.
       if (preset !== undefined) this.add(this.names() ?? this.choices.defaults, preset.fields);
     });
@@ -39,7 +39,7 @@ export class FieldPicker {
     this.defaults.textContent =
       choices.defaults.length === 0 ? '' : `Empty: the default fields, ${choices.defaults.join(', ')}.`;
     this.showChoices();
-    this.showPresets(choices.presets ?? []);
+    this.showPresets(choices.presets);
   }
 
   /** The names typed or picked; undefined (the defaults) when there are none. */

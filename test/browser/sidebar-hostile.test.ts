@@ -56,7 +56,11 @@ function hostileServer(): FakeSidebarServer {
   });
   server.fieldChoices = {
     ...server.fieldChoices,
-    scrape: { defaults: [HOSTILE.img], fields: [HOSTILE.script, HOSTILE.anchor] },
+    scrape: {
+      defaults: [HOSTILE.img],
+      fields: [HOSTILE.script, HOSTILE.anchor],
+      presets: [{ name: HOSTILE.img, fields: [HOSTILE.script] }],
+    },
   };
   server.previewEnrichment = () => ({
     rows: 2,

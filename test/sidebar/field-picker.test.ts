@@ -39,7 +39,7 @@ test('the catalog shows as chips, the defaults as a sentence', () => {
   for (const name of FIELD_CHOICES.profile.defaults) {
     expect(pageElement('enrich-fields-defaults').textContent).toContain(name);
   }
-  picker.setChoices({ defaults: [], fields: ['a'] });
+  picker.setChoices({ defaults: [], fields: ['a'], presets: [] });
   expect(pageElement('enrich-fields-defaults').textContent).toBe('');
 });
 
@@ -57,7 +57,7 @@ test('the filter narrows the chips, ignoring case, and says when none matches', 
 test('a long catalog shows its first chips and says how many more the filter hides', () => {
   const { picker } = mountPicker();
   const fields = Array.from({ length: 100 }, (_, index) => `field${index}`);
-  picker.setChoices({ defaults: [], fields });
+  picker.setChoices({ defaults: [], fields, presets: [] });
   const shown = chips();
   expect(shown.length).toBeLessThan(fields.length);
   expect(shown).toEqual(fields.slice(0, shown.length));
@@ -100,7 +100,7 @@ test('an operation’s presets show as buttons; none hides the group', () => {
   picker.setChoices(FIELD_CHOICES.scrape);
   expect(pageElement('enrich-presets').hidden).toBe(true);
   expect(presetButton('Job changes')).toBeNull();
-  picker.setChoices({ defaults: [], fields: ['a'] });
+  picker.setChoices({ defaults: [], fields: ['a'], presets: [] });
   expect(pageElement('enrich-presets').hidden).toBe(true);
 });
 
