@@ -72,12 +72,28 @@ export function readSheet(env: GasEnvironment, name: string): SheetRows {
   };
 }
 
+/**
+ * The mock's profiles of a query, generated once per file: the generator is pure, and the eleven tests of a
+ * 238-result job spent 1.8 s of their 12 s generating the same records again.
+ */
+const generatedProfiles = new Map<string, ProfileRecord>();
+
+function generatedProfile(seed: number, query: string, index: number): ProfileRecord {
+  const key = JSON.stringify([seed, query, index]);
+  let profile = generatedProfiles.get(key);
+  if (profile === undefined) {
+    profile = profileRecordForQuery(seed, query, index);
+    generatedProfiles.set(key, profile);
+  }
+  return profile;
+}
+
 /** The profiles a mock job ends with, in list order, each once (repeats dropped). */
 export function expectedProfiles(seed: number, state: JobInternalState): ProfileRecord[] {
   const repeats = new Set(state.duplicatePositions.map((entry) => entry.position));
   const profiles: ProfileRecord[] = [];
   for (let i = 0; i < state.targetResults; i++)
-    if (!repeats.has(i)) profiles.push(profileRecordForQuery(seed, state.query, i));
+    if (!repeats.has(i)) profiles.push(generatedProfile(seed, state.query, i));
   return profiles;
 }
 
