@@ -38,27 +38,26 @@ function toOutcome(outcome: WireOutcome): HttpOutcome {
   return { status: outcome.status, headers, body: Buffer.from(outcome.body).toString('utf8') };
 }
 
-/** Blocks this thread, as Utilities.sleep does. */
-export function blockingSleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, ms));
-}
-
 /**
- * Sleeps for real (the mock's rate limits run on the wall clock) and records every sleep. By default it tells the
- * time only by what it slept, so the waits a test reads are exact whatever the requests took; a test about slow
- * answers asks for the wall clock instead, so the client sees how long they took.
+ * Records every sleep and lets that much time pass for the mock (`passTime`: its clock moves, which ages its
+ * rate-limit windows as a real wait would) without waiting for it. By default it tells the time only by what it
+ * slept, so the waits a test reads are exact whatever the requests took; a test about slow answers asks for the
+ * wall clock instead, so the client sees how long they took.
  */
 export class RecordingClock implements Clock {
   readonly sleeps: number[] = [];
   private readonly startedAt = Date.now();
   private slept = 0;
-  constructor(private readonly time: 'slept' | 'wall' = 'slept') {}
+  constructor(
+    private readonly passTime: (ms: number) => void,
+    private readonly time: 'slept' | 'wall' = 'slept',
+  ) {}
   now(): number {
-    return this.time === 'wall' ? Date.now() : this.startedAt + this.slept;
+    return this.time === 'wall' ? Date.now() + this.slept : this.startedAt + this.slept;
   }
   sleep(ms: number): void {
     this.sleeps.push(ms);
     this.slept += ms;
-    blockingSleep(ms);
+    this.passTime(ms);
   }
 }

@@ -1,7 +1,6 @@
 // The background dispatcher in the built bundle: one clock trigger per user and document, run by the Apps Script
 // fakes playing both answers to what Google does not document (docs/platform.md, "Uncertain behaviours"), against
 // the mock API's research jobs on its manual job clock.
-jest.setTimeout(30_000); // forty jobs started through the bundle take a few seconds on a busy 2-core machine
 import type { GasEnvironment, GasEnvironmentOptions, UncertainAnswers } from '../../dev/gas-fakes';
 import { type LoadedAddon, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
 import { addonForTwo, expectSummaryShape, readSheet, resultsAppear, type Summary } from './research-helpers';
