@@ -50,8 +50,7 @@ const PLATFORM_ECMA_VERSION = 2020;
 
 export function loadBundle(env: GasEnvironment, code: string, options: LoadBundleOptions = {}): Bundle {
   const filename = options.filename ?? 'Code.js';
-  checkPlatformSyntax(code, filename);
-  const script = new vm.Script(code, { filename });
+  const script = compiledScript(code, filename);
   const { runtime, triggers, uncertain } = internalsOf(env);
   const serviceNames = new Set(Object.keys(env.globals));
   let latestContext: vm.Context;
@@ -153,6 +152,23 @@ export function loadBundle(env: GasEnvironment, code: string, options: LoadBundl
       return fired;
     },
   };
+}
+
+/**
+ * Each bundle is checked and compiled once per process: a test file loads the same dist/Code.js into many
+ * environments, and parsing it again for each was a sixth of an integration file's time.
+ */
+const compiled = new Map<string, Map<string, vm.Script>>();
+
+function compiledScript(code: string, filename: string): vm.Script {
+  const byCode = compiled.get(filename) ?? new Map<string, vm.Script>();
+  compiled.set(filename, byCode);
+  let script = byCode.get(code);
+  if (script === undefined) {
+    checkPlatformSyntax(code, filename);
+    byCode.set(code, (script = new vm.Script(code, { filename })));
+  }
+  return script;
 }
 
 function checkPlatformSyntax(code: string, filename: string): void {

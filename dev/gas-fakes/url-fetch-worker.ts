@@ -69,6 +69,16 @@ function send({ url, method, headers, body }, timeoutMs) {
 }
 `;
 
+let shared: HttpWorker | null = null;
+
+/**
+ * One worker serves every fake environment of a process: a send blocks its caller until the worker answers, so two
+ * sends never overlap, and starting a thread per environment cost seconds of CPU in files that load many add-ons.
+ */
+export function sharedHttpWorker(): HttpWorker {
+  return (shared ??= new HttpWorker());
+}
+
 export class HttpWorker {
   private readonly worker: Worker;
   private readonly port: MessagePort;

@@ -2,7 +2,7 @@
 import { FakeBlob, toSignedBytes } from './blob';
 import type { GasShape } from './gas-shape';
 import { isPlainObject, type Execution, type Runtime } from './runtime';
-import { HttpWorker, type WireOutcome, type WireRequest } from './url-fetch-worker';
+import { sharedHttpWorker, type HttpWorker, type WireOutcome, type WireRequest } from './url-fetch-worker';
 
 export const MAX_URL_CHARS = 2000;
 export const DEFAULT_DAILY_URL_FETCH_QUOTA = 20_000;
@@ -114,7 +114,7 @@ export class FakeUrlFetchApp implements GasShape<GoogleAppsScript.URL_Fetch.UrlF
   }
 
   dispose(): void {
-    this.worker?.dispose();
+    // The worker is shared by the process's environments (sharedHttpWorker); this one only lets go of it.
     this.worker = null;
   }
 
@@ -165,7 +165,7 @@ export class FakeUrlFetchApp implements GasShape<GoogleAppsScript.URL_Fetch.UrlF
         payload: wire.body && Buffer.from(wire.body).toString('utf8'),
       });
     }
-    this.worker ??= new HttpWorker();
+    this.worker ??= sharedHttpWorker();
     const outcomes = this.worker.send(
       requests.map((request) => request.wire),
       this.options.timeoutMs,
