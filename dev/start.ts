@@ -8,14 +8,14 @@ import { apiLabel } from './playground/api-label';
 import { writeDemoSheet } from './playground/demo';
 import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
+import { PlaygroundControls } from './playground/controls';
+import { PacedClock } from './playground/pace';
 import { buildPage } from './playground/page';
 import { Playground } from './playground/playground';
 import { startPlaygroundServer } from './playground/server';
 import type { SettingsInput } from '../src/core/contract';
 
 const OWNER = 'you@example.com';
-/** Research jobs on the mock run this many times faster than real ones: a 25-profile job takes seconds. */
-const MOCK_SPEED = 20;
 const TRIGGER_INTERVAL_MS = 5_000;
 
 const TIPS_WITH_MOCK = [
@@ -25,6 +25,8 @@ const TIPS_WITH_MOCK = [
   'Type =SCRAPE_PROFILE(H2) in I2, drag the small square at its corner down to I6 (or select I2:I6 and press Ctrl+D).',
   'Drag over cells (or Shift+click) to select them; Ctrl+C and Ctrl+V copy and paste their values.',
   'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
+  'Playground → Let time pass…: days go by and some people change jobs, titles, cities; refresh to see it.',
+  'Playground → Faults: errors, rate limits, dropped connections, an empty key; Playground → Speed for faster runs.',
 ];
 const TIPS_WITH_SERVICE = [
   "Extensions → sheet-enrich → Settings…: pick your plan's scrape tier first (the default, free, paces 5 scrapes a minute).",
@@ -51,7 +53,8 @@ function readOptions(): StartOptions {
 /** The settings the owner gets: the demo key on a freshly started mock, or the service given. */
 async function connectApi(choice: ApiChoice): Promise<{ mock: SpawnedMockApi | null; settings: SettingsInput }> {
   if (choice.kind === 'service') return { mock: null, settings: { apiKey: choice.apiKey, baseUrl: choice.baseUrl } };
-  const mock = await spawnMockApi({ jobClock: 'realtime', speed: MOCK_SPEED });
+  // Research jobs at the real pace: the playground's clock moves the mock's on when it runs faster (see PacedClock).
+  const mock = await spawnMockApi({ jobClock: 'realtime', speed: 1 });
   return { mock, settings: { apiKey: DEMO_KEY.key, baseUrl: mock.url, tier: DEMO_KEY.tier } };
 }
 
@@ -59,10 +62,13 @@ async function main(): Promise<void> {
   const options = readOptions();
   const { mock, settings } = await connectApi(options.api);
   // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
-  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon' });
+  // A virtual clock, which the playground moves at the real pace (or faster, as chosen).
+  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon', clock: 'virtual' });
+  const pace = new PacedClock(env, mock?.url ?? null);
 
   const fail = async (message: string): Promise<never> => {
     console.error(message);
+    pace.close();
     env.dispose();
     await mock?.stop();
     process.exit(1);
@@ -78,11 +84,20 @@ async function main(): Promise<void> {
   bundle.call('onOpen', [{ authMode: 'NONE' }], { mode: 'authModeNone', user: OWNER });
 
   const localMock = mock && { url: mock.url, demoKey: DEMO_KEY.key };
-  const playground = new Playground({
+  const playground: Playground = new Playground({
     env,
     bundle,
     owner: OWNER,
     apiLabel: () => apiLabel(env.properties.user(OWNER), localMock),
+    pace,
+    controls:
+      mock === null
+        ? undefined
+        : new PlaygroundControls({
+            mock: mock.control,
+            pace,
+            appendProfiles: (sheet, column, lines) => playground.appendBelow(sheet, column, lines),
+          }),
   });
   // The demo's profiles are the mock's synthetic people, and its formulas would spend real credits at every start.
   if (mock) {
@@ -106,7 +121,7 @@ async function main(): Promise<void> {
       '',
       `sheet-enrich playground: the built add-on in a local spreadsheet, formulas calculated as ${OWNER}.`,
       mock
-        ? `API: local mock at ${mock.url} (demo key ${keyHint}; research jobs run ${MOCK_SPEED}× fast)`
+        ? `API: local mock at ${mock.url} (demo key ${keyHint}; runs and research at the real pace, see Playground → Speed)`
         : `API: ${settings.baseUrl} (key ${keyHint}): every formula and research job spends real credits.`,
       '',
       `Playground: http://localhost:${server.port}`,

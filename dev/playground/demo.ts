@@ -4,7 +4,7 @@
 // on the mock's default seed).
 import type { FakeSpreadsheet } from '../gas-fakes';
 
-const DEMO_SHEET_NAME = 'Demo';
+export const DEMO_SHEET_NAME = 'Demo';
 /** Room to the right, so wide results (and columns past Z) fit, as after inserting columns in Sheets. */
 const DEMO_COLUMNS = 52;
 

@@ -4,8 +4,10 @@
 import { formatA1, type GridRect } from '../gas-fakes/a1';
 import type { Bundle, CellValue, FakeSheet, GasEnvironment, MenuRecord } from '../gas-fakes';
 import { parseClipboardText } from './clipboard';
+import { CONTROL_PREFIX, type PlaygroundControls } from './controls';
 import { FormulaEngine, messageOf, type CellEntry } from './engine';
 import { fillDownEntries, fillRange } from './fill';
+import type { PacedClock } from './pace';
 import type {
   ActionReply,
   CellKind,
@@ -29,6 +31,10 @@ export interface PlaygroundOptions {
   owner: string;
   /** Which API the formulas call, for the page's title bar: asked at every change, so it follows Settings…. */
   apiLabel: () => string;
+  /** The clock runs and research are paced by. */
+  pace: PacedClock;
+  /** The playground's own menu (time, speed, faults), with the local mock only. */
+  controls?: PlaygroundControls;
 }
 
 /** Sheets lists an add-on's menu under Extensions by the add-on's name; the script only says "add-on menu". */
@@ -39,6 +45,8 @@ const MIN_ROWS = 100;
 /** Empty rows drawn below the data, so there is room to type. */
 const ROWS_BELOW_DATA = 20;
 const TOASTS_SENT = 5;
+/** What the sidebar calls to go on with background work: each waits for the time the add-on slept to pass. */
+const BACKGROUND_CALLS = new Set(['continueEnrichment', 'pollResearch']);
 
 export class Playground {
   readonly engine: FormulaEngine;
@@ -47,6 +55,8 @@ export class Playground {
   private readonly owner: string;
   private readonly apiLabel: () => string;
   private readonly surfaces: AddonSurfaces;
+  private readonly pace: PacedClock;
+  private readonly controls: PlaygroundControls | undefined;
   private revision = 0;
   private fingerprint = '';
   private triggerTimer: NodeJS.Timeout | null = null;
@@ -57,6 +67,8 @@ export class Playground {
     this.bundle = options.bundle;
     this.owner = options.owner;
     this.apiLabel = options.apiLabel;
+    this.pace = options.pace;
+    this.controls = options.controls;
     this.engine = new FormulaEngine(
       this.env.spreadsheet,
       (name, args) => this.bundle.call(name, args, { mode: 'customFunction', user: this.owner }),
@@ -82,11 +94,12 @@ export class Playground {
       extensionMenus: menus
         .filter((menu) => menu.addon)
         .map((menu) => menuView({ ...menu, title: ADDON_DISPLAY_NAME })),
-      menus: menus.filter((menu) => !menu.addon).map(menuView),
+      menus: [...menus.filter((menu) => !menu.addon).map(menuView), ...(this.controls ? [this.controls.menu()] : [])],
       ...this.surfaces.views(),
       toasts: latest(toasts).map(({ item, id }) => ({ id, ...item })),
       alerts: latest(alerts).map(({ item, id }) => ({ id, title: ADDON_DISPLAY_NAME, message: item })),
       apiLabel: this.apiLabel(),
+      playground: { speed: this.pace.speed, ...this.controls?.state() },
     };
   }
 
@@ -167,8 +180,20 @@ export class Playground {
     );
   }
 
-  /** Runs a menu item's function as the owner, then opens the sidebar or dialog it showed, if any. */
+  /**
+   * Runs a menu item's function as the owner, then opens the sidebar or dialog it showed, if any; or an item of the
+   * playground's own menu, answering what it did.
+   */
   async runMenuItem(functionName: string): Promise<ActionReply> {
+    if (this.controls && functionName.startsWith(CONTROL_PREFIX)) {
+      try {
+        return { message: await this.controls.run(functionName) };
+      } catch (error) {
+        return { error: messageOf(error) };
+      } finally {
+        this.engine.recalculate();
+      }
+    }
     if (!menuFunctions(this.env.ui.menus).includes(functionName))
       return { error: `No menu item runs ${functionName}.` };
     try {
@@ -182,6 +207,22 @@ export class Playground {
     return {};
   }
 
+  /** Types `lines` into `column` of a sheet from the first row below its last value there; answers the range. */
+  appendBelow(sheetName: string, column: string, lines: string[]): string {
+    const sheet = this.env.spreadsheet.findSheet(sheetName);
+    if (!sheet) throw new Error(`There is no sheet named "${sheetName}".`);
+    const { column: index } = sheet.rect(`${column}1`);
+    const filled = sheet
+      .values(formatA1({ row: 1, column: index, numRows: sheet.maxRows, numColumns: 1 }))
+      .map(([value], i) => (value === '' ? 0 : i + 1));
+    const row = Math.max(0, ...filled) + 1;
+    this.engine.enter(
+      sheet,
+      lines.map((input, i) => ({ row: row + i, column: index, input })),
+    );
+    return `${column}${row}:${column}${row + lines.length - 1}`;
+  }
+
   closeSidebar(): Promise<void> {
     return this.surfaces.closeSidebar();
   }
@@ -191,18 +232,19 @@ export class Playground {
   }
 
   /**
-   * Fires the installed time-driven triggers every `intervalMs`, whether due or not. An add-on may only poll
-   * hourly, and fake time is real time: rather than jump the clock (which would also age the 6-hour response
-   * cache and the rate windows), the playground compresses the schedule, so jobs finish with the sidebar closed.
+   * Fires the installed time-driven triggers every `intervalMs`, whether due or not, once the time the add-on slept
+   * has passed. An add-on may only poll hourly: rather than jump the clock (which would also age the 6-hour response
+   * cache), the playground compresses the schedule, so jobs finish with the sidebar closed.
    */
   startBackgroundTriggers(intervalMs: number): void {
     this.triggerTimer = setInterval(() => this.fireTriggers(), intervalMs);
   }
 
   private fireTriggers(): void {
+    if (this.pace.owed() > 0) return;
     for (const trigger of this.env.triggers.list()) {
       if (trigger.spent) continue;
-      const [fired] = this.bundle.fireTimeTriggers({ id: trigger.id });
+      const [fired] = this.pace.background(() => this.bundle.fireTimeTriggers({ id: trigger.id }));
       const error = fired?.error ? `Trigger ${fired.handler} failed: ${fired.error}` : '';
       // A failing trigger fails every round; say so once.
       if (error !== '' && error !== this.lastTriggerError) console.error(error);
@@ -214,13 +256,17 @@ export class Playground {
 
   async close(): Promise<void> {
     if (this.triggerTimer) clearInterval(this.triggerTimer);
+    this.pace.close();
     await this.surfaces.close();
   }
 
   /** google.script.run from the sidebar or a dialog: the script's errors reach the page as plain messages. */
-  private readonly callFromPage = (name: string, args: unknown[]): unknown => {
+  private readonly callFromPage = async (name: string, args: unknown[]): Promise<unknown> => {
+    const background = BACKGROUND_CALLS.has(name);
+    if (background) await this.pace.caughtUp();
     try {
-      return this.bundle.callFromSidebar(name, args, this.owner);
+      const call = () => this.bundle.callFromSidebar(name, args, this.owner);
+      return background ? this.pace.background(call) : call();
     } catch (error) {
       throw new Error(messageOf(error));
     } finally {

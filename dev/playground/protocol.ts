@@ -77,6 +77,8 @@ export interface StateView {
   alerts: ToastView[];
   /** Which API the formulas call, for the title bar. */
   apiLabel: string;
+  /** The playground's own settings: the pace of runs and research (1 is real), the share of people who change. */
+  playground: { speed: number; share?: number };
 }
 
 /** What GET /api/state answers when nothing changed since the revision the page has. */
@@ -118,4 +120,6 @@ export interface RangeRequest {
 export interface ActionReply {
   /** Set when the action failed, as one sentence for the user. */
   error?: string;
+  /** What a playground menu item did, in one line. */
+  message?: string;
 }

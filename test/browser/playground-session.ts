@@ -165,6 +165,17 @@ export async function openAddonMenuItem(page: Page, caption: string): Promise<vo
   await page.getByRole('menuitem', { name: caption }).click();
 }
 
+/** Playground → submenu → item (the playground's own menu); answers the line the item said, as its toast shows it. */
+export async function playgroundMenuItem(page: Page, submenu: string, item: RegExp): Promise<string> {
+  await page.getByRole('button', { name: 'Playground' }).click();
+  await page.getByRole('menuitem', { name: submenu }).hover();
+  const before = await page.locator('.toast').count();
+  await page.getByRole('menuitem', { name: item }).click();
+  const toast = page.locator('.toast').nth(before);
+  await toast.waitFor();
+  return toast.innerText();
+}
+
 export function screenshot(page: Page, name: string): Promise<Buffer> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return page.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });

@@ -175,6 +175,7 @@ function showToast(title: string, message: string, kind: 'info' | 'alert' | 'err
 
 function report(reply: ActionReply): void {
   if (reply.error) showToast('Something went wrong', reply.error, 'error');
+  if (reply.message) showToast('Playground', reply.message, 'info');
 }
 
 /** The selection's name and the current cell's formula or value; a cell a result spilled into shows it greyed. */
