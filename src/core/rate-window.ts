@@ -14,7 +14,7 @@ export const ARRIVAL_MARGIN_MS = 2_000;
 /** Longer than the window, so a slot is never dropped while it still counts. */
 const ENTRY_TTL_SECONDS = 120;
 /** Others hold the lock for a read and a write, or (a research poll, a run's write) longer: then ask again later. */
-export const RESERVE_LOCK_WAIT_MS = 1_000;
+export const RESERVE_LOCK_WAIT_MS = 250;
 /** Freeing slots early only helps pacing: not worth waiting for. */
 const HOLD_LOCK_WAIT_MS = 0;
 const BUSY = Symbol('lock busy');

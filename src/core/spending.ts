@@ -18,14 +18,14 @@ const FORMULAS_KEY = 'USAGE_FORMULAS';
 /** One formula call's own entry: credits spent (or, negative, given back) at a time. */
 const PENDING_PREFIX = 'USAGE_FORMULAS_';
 const USER_PREFIX = 'USAGE_USER_';
-/** Formula executions hold the lock for a read and a write; waiting longer means something is stuck. */
-const LOCK_WAIT_MS = 10_000;
 /**
- * Settling comes after the fetch, inside the seconds a formula keeps in hand before Sheets stops it at 30 s
- * (deadlineOf in formulas/context.ts): waiting there as long as a reservation may would let Sheets stop the call,
- * and every row of it would show that error.
+ * A formula holds the lock for a read and a write (a fraction of a second); a research poll or a run's write holds
+ * it for seconds or minutes, and waiting for those would spend the 30 s a formula has (deadlineOf in
+ * formulas/context.ts) only to be refused. Up to 30 formulas start at once, so a reservation waits a little for the
+ * others; a count needs no wait, as it can go into the call's own entry.
  */
-const SETTLE_LOCK_WAIT_MS = 1_000;
+const RESERVE_LOCK_WAIT_MS = 250;
+const COUNT_LOCK_WAIT_MS = 100;
 
 export interface LedgerPorts {
   /** Document properties. */
@@ -57,7 +57,7 @@ export function formulaSpending(ports: LedgerPorts, budget: number | null): Form
     reserve: (wanted) => {
       if (budget === null) return wanted;
       reservedAt = ports.clock.now();
-      const allowed = withLock(ports.lock, LOCK_WAIT_MS, null, () => reserveLocked(ports, budget, wanted));
+      const allowed = withLock(ports.lock, RESERVE_LOCK_WAIT_MS, null, () => reserveLocked(ports, budget, wanted));
       busy = allowed === null;
       return allowed ?? 0;
     },
@@ -85,7 +85,7 @@ function reserveLocked(ports: LedgerPorts, budget: number, wanted: number): numb
  */
 function count(ports: LedgerPorts, change: PendingSpend): void {
   if (change.credits === 0) return;
-  const folded = withLock(ports.lock, SETTLE_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), change));
+  const folded = withLock(ports.lock, COUNT_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), change));
   if (folded !== null) return;
   tryWrite(ports.store, PENDING_PREFIX + ports.newId(), JSON.stringify(change));
 }
