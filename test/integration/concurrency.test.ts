@@ -3,15 +3,7 @@
 // user. Cache and properties are shared with no transactions; nothing may be lost or passed.
 import type { InterleaveResult } from '../../dev/gas-fakes';
 import type { UsageView } from '../../src/core/contract';
-import {
-  addonWithKey,
-  formula,
-  OWNER,
-  sidebar,
-  TEAMMATE,
-  type LoadedAddon,
-  useIntegrationMock,
-} from './harness';
+import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, type LoadedAddon, useIntegrationMock } from './harness';
 
 const mock = useIntegrationMock(17);
 
