@@ -19,6 +19,14 @@ export const RESERVE_LOCK_WAIT_MS = 250;
 const HOLD_LOCK_WAIT_MS = 0;
 const BUSY = Symbol('lock busy');
 
+export interface Reserved {
+  count: number;
+  /** When to ask again if count is 0. */
+  nextAt: number;
+  /** Nothing was reserved because another execution held the lock. */
+  busy: boolean;
+}
+
 export class RateWindow {
   /** `lock`: the document lock, never held by the caller (taking it again would release the caller's). */
   constructor(
@@ -28,10 +36,13 @@ export class RateWindow {
     private readonly lock: Lock | null = null,
   ) {}
 
-  /** Reserves up to `wanted` slots at `now`; when none is free (or the lock is busy), says when to ask again. */
-  reserve(now: number, wanted: number): { count: number; nextAt: number } {
+  /**
+   * Reserves up to `wanted` slots at `now`; when none is free, says when to ask again, and whether it was the lock
+   * that was busy (not the tier that is used up).
+   */
+  reserve(now: number, wanted: number): Reserved {
     const reserved = this.locked(RESERVE_LOCK_WAIT_MS, () => this.reserveNow(now, wanted));
-    return reserved === BUSY ? { count: 0, nextAt: now + RESERVE_LOCK_WAIT_MS } : reserved;
+    return reserved === BUSY ? { count: 0, nextAt: now + RESERVE_LOCK_WAIT_MS, busy: true } : reserved;
   }
 
   /** Frees `count` slots reserved at `reservedAt` early when their batch ended before the arrival margin. */
@@ -55,13 +66,13 @@ export class RateWindow {
     return reservedAt + ARRIVAL_MARGIN_MS + (this.lock === null ? 0 : RESERVE_LOCK_WAIT_MS);
   }
 
-  private reserveNow(now: number, wanted: number): { count: number; nextAt: number } {
+  private reserveNow(now: number, wanted: number): Reserved {
     const recent = this.recent(now);
     const count = Math.min(wanted, Math.max(0, this.perMinute - recent.length));
-    if (count === 0) return { count, nextAt: recent[recent.length - this.perMinute] + WINDOW_MS };
+    if (count === 0) return { count, nextAt: recent[recent.length - this.perMinute] + WINDOW_MS, busy: false };
     for (let i = 0; i < count; i++) recent.push(this.heldUntil(now));
     this.store(recent);
-    return { count, nextAt: now };
+    return { count, nextAt: now, busy: false };
   }
 
   private locked<T>(waitMs: number, fn: () => T): T | typeof BUSY {

@@ -24,9 +24,9 @@ function sharedLock() {
 describe('RateWindow', () => {
   it('reserves at most the tier rate within any 60-second window, each slot taken until its request arrived', () => {
     const window = new RateWindow(memoryCache(), 'rate:k', 5);
-    expect(window.reserve(0, 3)).toEqual({ count: 3, nextAt: 0 });
-    expect(window.reserve(20_000, 9)).toEqual({ count: 2, nextAt: 20_000 });
-    expect(window.reserve(30_000, 1)).toEqual({ count: 0, nextAt: 62_000 });
+    expect(window.reserve(0, 3)).toEqual({ count: 3, nextAt: 0, busy: false });
+    expect(window.reserve(20_000, 9)).toEqual({ count: 2, nextAt: 20_000, busy: false });
+    expect(window.reserve(30_000, 1)).toEqual({ count: 0, nextAt: 62_000, busy: false });
     expect(window.reserve(62_000, 5).count).toBe(3);
     expect(window.reserve(82_001, 5).count).toBe(2);
   });
@@ -38,7 +38,7 @@ describe('RateWindow', () => {
     expect(window.reserve(500, 2).count).toBe(2);
     window.hold(500, 1_000, 2);
     // The first batch's requests may have arrived up to 2 s after it started, the second's until it ended.
-    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 61_000 });
+    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 61_000, busy: false });
     expect(window.reserve(61_001, 5).count).toBe(2);
     expect(window.reserve(62_001, 5).count).toBe(3);
   });
@@ -60,13 +60,17 @@ describe('RateWindow', () => {
     const other = lock.handle();
     const window = new RateWindow(memoryCache(), 'rate:k', 5, lock.handle());
     other.tryLock(0);
-    expect(window.reserve(1_000, 3)).toEqual({ count: 0, nextAt: 1_000 + RESERVE_LOCK_WAIT_MS });
+    expect(window.reserve(1_000, 3)).toEqual({ count: 0, nextAt: 1_000 + RESERVE_LOCK_WAIT_MS, busy: true });
     other.release();
-    expect(window.reserve(2_000, 3)).toEqual({ count: 3, nextAt: 2_000 });
+    expect(window.reserve(2_000, 3)).toEqual({ count: 3, nextAt: 2_000, busy: false });
     expect(lock.state.holder).toBeNull();
     // Slots are taken until the request arrived after the lock wait.
-    expect(window.reserve(3_000, 5)).toEqual({ count: 2, nextAt: 3_000 });
-    expect(window.reserve(4_000, 1)).toEqual({ count: 0, nextAt: 2_000 + 2_000 + RESERVE_LOCK_WAIT_MS + 60_000 });
+    expect(window.reserve(3_000, 5)).toEqual({ count: 2, nextAt: 3_000, busy: false });
+    expect(window.reserve(4_000, 1)).toEqual({
+      count: 0,
+      nextAt: 2_000 + 2_000 + RESERVE_LOCK_WAIT_MS + 60_000,
+      busy: false,
+    });
   });
 
   it('never passes the tier when another execution reserves between its read and its write', () => {
