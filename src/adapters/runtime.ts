@@ -7,10 +7,19 @@ export const systemClock: Clock = {
 
 /** The document lock, asked of LockService when first tried (an execution that never locks never asks). */
 export function documentLock(): Lock {
+  return lazyLock(() => LockService.getDocumentLock(), 'sheet-enrich must run inside a spreadsheet.');
+}
+
+/** The current user's lock (for this script), asked of LockService when first tried. */
+export function userLock(): Lock {
+  return lazyLock(() => LockService.getUserLock(), 'The user lock is not available here.');
+}
+
+function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const held = (): GoogleAppsScript.Lock.Lock => {
-    lock ??= LockService.getDocumentLock();
-    if (lock === null) throw new Error('sheet-enrich must run inside a spreadsheet.');
+    lock ??= open();
+    if (lock === null) throw new Error(missing);
     return lock;
   };
   return {

@@ -3,22 +3,29 @@
 // read-only there, and they are the owner's) and the document cache; the formulas' count lives in properties because
 // it must hold for the whole day: the cache may drop an entry at any time (docs/platform.md), and a lost count would
 // let the formulas spend the owner's daily budget again.
+//
+// Up to 30 formulas of one user run at once, and properties have no transactions: the formulas' record is written
+// only under the document lock. A formula that cannot get it (a research poll holds it for its whole poll) counts
+// what it spent in an entry of its own (USAGE_FORMULAS_<id>, never written by anyone else), which every read adds to
+// the record and the next locked write folds into it.
 import type { UsageView } from './contract';
 import type { FormulaSpending } from './formulas/context';
-import { addSpend, affordable, spendAsOf, usageView } from './ledger';
+import { addSpend, spendAsOf, usageView, utcDay, utcMonth, type Spend } from './ledger';
 import { withLock } from './lock';
-import type { Clock, KeyValue, Lock } from './ports';
+import type { Clock, KeyValue, Lock, NewId } from './ports';
 
 const FORMULAS_KEY = 'USAGE_FORMULAS';
+/** One formula call's own entry: credits spent (or, negative, given back) at a time. */
+const PENDING_PREFIX = 'USAGE_FORMULAS_';
 const USER_PREFIX = 'USAGE_USER_';
-/** Formula executions hold the lock for a read and a write; waiting longer means something is stuck. */
-const LOCK_WAIT_MS = 10_000;
 /**
- * Settling comes after the fetch, inside the seconds a formula keeps in hand before Sheets stops it at 30 s
- * (deadlineOf in formulas/context.ts): waiting there as long as a reservation may would let Sheets stop the call,
- * and every row of it would show that error.
+ * A formula holds the lock for a read and a write (a fraction of a second); a research poll or a run's write holds
+ * it for seconds or minutes, and waiting for those would spend the 30 s a formula has (deadlineOf in
+ * formulas/context.ts) only to be refused. Up to 30 formulas start at once, so a reservation waits a little for the
+ * others; a count needs no wait, as it can go into the call's own entry.
  */
-const SETTLE_LOCK_WAIT_MS = 1_000;
+const RESERVE_LOCK_WAIT_MS = 250;
+const COUNT_LOCK_WAIT_MS = 100;
 
 export interface LedgerPorts {
   /** Document properties. */
@@ -26,39 +33,108 @@ export interface LedgerPorts {
   /** The document lock. */
   lock: Lock;
   clock: Clock;
+  /** Names a formula call's own entry. */
+  newId: NewId;
+}
+
+interface PendingSpend {
+  /** Epoch ms the credits count at (a reservation given back counts when it was made). */
+  at: number;
+  credits: number;
 }
 
 /**
- * The formulas' spending under the owner's daily budget (null: no limit). Each call reserves, under the document
- * lock, what it may spend before it sends anything, and settles to what it spent afterwards, so formulas running at
- * the same time never spend past the budget together; a call the platform stops midway leaves its reservation
- * counted (never too little).
+ * The formulas' spending under the owner's daily budget (null: no limit). With a budget, each call reserves under
+ * the document lock what it may spend before it sends anything, and settles to what it spent afterwards, so formulas
+ * running at the same time never spend past the budget together; a call the platform stops midway leaves its
+ * reservation counted (never too little); a call that cannot get the lock sends nothing (ledgerBusy). Without one,
+ * nothing is reserved and the call counts what it spent once, after sending.
  */
 export function formulaSpending(ports: LedgerPorts, budget: number | null): FormulaSpending {
+  let busy = false;
+  let reservedAt = ports.clock.now();
   return {
-    reserve: (wanted) =>
-      evenUnlocked(ports, LOCK_WAIT_MS, () => {
-        const now = ports.clock.now();
-        const stored = ports.store.get(FORMULAS_KEY);
-        const allowed = affordable(spendAsOf(stored, now), budget, wanted);
-        if (allowed === 0 || countSpend(ports.store, addSpend(stored, allowed, now))) return allowed;
-        // A full document store cannot count: without a budget the count is only for the usage panel, so the
-        // formula goes on; with one, spending what cannot be counted could pass it, so nothing is sent.
-        return budget === null ? allowed : 0;
-      }),
-    settle: (reserved, spent) => {
-      if (spent === reserved) return;
-      evenUnlocked(ports, SETTLE_LOCK_WAIT_MS, () =>
-        countSpend(ports.store, addSpend(ports.store.get(FORMULAS_KEY), spent - reserved, ports.clock.now())),
-      );
+    reserve: (wanted) => {
+      if (budget === null) return wanted;
+      reservedAt = ports.clock.now();
+      const allowed = withLock(ports.lock, RESERVE_LOCK_WAIT_MS, null, () => reserveLocked(ports, budget, wanted));
+      busy = allowed === null;
+      return allowed ?? 0;
     },
+    settle: (reserved, spent) => {
+      if (budget === null) count(ports, { at: ports.clock.now(), credits: spent });
+      else count(ports, { at: reservedAt, credits: spent - reserved });
+    },
+    ledgerBusy: () => busy,
   };
 }
 
-/** Stores the formulas' count; false when the document's properties are full (their 500 KB are shared). */
-function countSpend(store: KeyValue, record: string): boolean {
+/** Under the lock: what the budget still allows of `wanted`, counted at once (0 when it cannot be counted). */
+function reserveLocked(ports: LedgerPorts, budget: number, wanted: number): number {
+  const entries = ports.store.getAll();
+  const allowed = Math.max(0, Math.min(wanted, budget - formulasSpend(entries, ports.clock.now()).today));
+  if (allowed === 0) return 0;
+  // A full document store cannot count, and spending what is not counted could pass the budget.
+  return fold(ports, entries, { at: ports.clock.now(), credits: allowed }) ? allowed : 0;
+}
+
+/**
+ * Counts credits spent (or given back) in the formulas' record when the lock can be had at once, else in the call's
+ * own entry. Without the lock a full store may lose the count: it is then only short for the usage panel, as with a
+ * budget the reservation stays counted.
+ */
+function count(ports: LedgerPorts, change: PendingSpend): void {
+  if (change.credits === 0) return;
+  const folded = withLock(ports.lock, COUNT_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), change));
+  if (folded !== null) return;
+  tryWrite(ports.store, PENDING_PREFIX + ports.newId(), JSON.stringify(change));
+}
+
+/** Under the lock: writes the record with every pending entry and `change` in it, then drops those entries. */
+function fold(ports: LedgerPorts, entries: Record<string, string>, change: PendingSpend): boolean {
+  const now = ports.clock.now();
+  const spend = addDated(formulasSpend(entries, now), change);
+  if (!tryWrite(ports.store, FORMULAS_KEY, JSON.stringify(spend))) return false;
+  for (const key of pendingKeys(entries)) ports.store.delete(key);
+  return true;
+}
+
+/** The formulas' spend as of `now`: their record and every pending entry. */
+function formulasSpend(entries: Record<string, string>, now: number): Spend {
+  let spend = spendAsOf(entries[FORMULAS_KEY], now);
+  for (const key of pendingKeys(entries)) {
+    const pending = parsePending(entries[key]);
+    if (pending !== null) spend = addDated(spend, pending);
+  }
+  return spend;
+}
+
+/** Adds credits to the day and month they count in, if those are the record's; never below 0. */
+function addDated(spend: Spend, { at, credits }: PendingSpend): Spend {
+  return {
+    day: spend.day,
+    today: utcDay(at) === spend.day ? Math.max(0, spend.today + credits) : spend.today,
+    month: spend.month,
+    thisMonth: utcMonth(at) === spend.month ? Math.max(0, spend.thisMonth + credits) : spend.thisMonth,
+  };
+}
+
+const pendingKeys = (entries: Record<string, string>): string[] =>
+  Object.keys(entries).filter((key) => key.startsWith(PENDING_PREFIX));
+
+function parsePending(stored: string): PendingSpend | null {
   try {
-    store.set(FORMULAS_KEY, record);
+    const { at, credits } = (JSON.parse(stored) ?? {}) as Partial<PendingSpend>;
+    return Number.isFinite(at) && Number.isFinite(credits) ? { at: at!, credits: credits! } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** False when the document's properties are full (their 500 KB are shared). */
+function tryWrite(store: KeyValue, key: string, value: string): boolean {
+  try {
+    store.set(key, value);
     return true;
   } catch {
     return false;
@@ -70,7 +146,7 @@ function countSpend(store: KeyValue, record: string): boolean {
  * and their run writes under the document lock, so no lock is taken here (taking it again would release the
  * caller's). A user's first spend of a month removes the records of users who spent nothing this month.
  */
-export function recordOwnSpend(ports: Omit<LedgerPorts, 'lock'>, userId: string, credits: number): void {
+export function recordOwnSpend(ports: Pick<LedgerPorts, 'store' | 'clock'>, userId: string, credits: number): void {
   if (!(credits > 0)) return;
   const { store } = ports;
   const key = USER_PREFIX + userId;
@@ -81,10 +157,11 @@ export function recordOwnSpend(ports: Omit<LedgerPorts, 'lock'>, userId: string,
 }
 
 /** Credits spent today and this month (UTC): by this document's formulas, and by the user's own work. */
-export function usageOf(ports: Omit<LedgerPorts, 'lock'>, userId: string | null): UsageView {
+export function usageOf(ports: Pick<LedgerPorts, 'store' | 'clock'>, userId: string | null): UsageView {
   const now = ports.clock.now();
-  const mine = userId === null ? null : ports.store.get(USER_PREFIX + userId);
-  return usageView(spendAsOf(ports.store.get(FORMULAS_KEY), now), spendAsOf(mine, now));
+  const entries = ports.store.getAll();
+  const mine = userId === null ? null : entries[USER_PREFIX + userId];
+  return usageView(formulasSpend(entries, now), spendAsOf(mine, now));
 }
 
 function removeStaleUserRecords(store: KeyValue, now: number): void {
@@ -92,14 +169,3 @@ function removeStaleUserRecords(store: KeyValue, now: number): void {
     if (key.startsWith(USER_PREFIX) && spendAsOf(stored, now).thisMonth === 0) store.delete(key);
   }
 }
-
-/**
- * Runs fn holding the document lock; if the lock cannot be had in time, runs it anyway (a concurrent count may then
- * be lost, rather than a formula failing).
- */
-function evenUnlocked<T>(ports: LedgerPorts, waitMs: number, fn: () => T): T {
-  const locked = withLock(ports.lock, waitMs, NOT_LOCKED, () => ({ result: fn() }));
-  return locked === NOT_LOCKED ? fn() : locked.result;
-}
-
-const NOT_LOCKED = Symbol('not locked');

@@ -1,4 +1,5 @@
-// This document's credits ledger (src/core/spending.ts) in document properties, under the document lock.
+// This document's credits ledger (src/core/spending.ts) in document properties, written under the document lock.
+import { newUuid } from '../adapters/ids';
 import { documentStore } from '../adapters/properties';
 import { documentLock, systemClock } from '../adapters/runtime';
 import type { UsageView } from '../core/contract';
@@ -6,7 +7,7 @@ import type { FormulaSpending } from '../core/formulas/context';
 import * as spending from '../core/spending';
 import { knownUserId } from './user';
 
-const ledgerPorts = () => ({ store: documentStore(), lock: documentLock(), clock: systemClock });
+const ledgerPorts = () => ({ store: documentStore(), lock: documentLock(), clock: systemClock, newId: newUuid });
 
 /** The formulas' spending under the owner's daily budget (null: no limit). */
 export const formulaSpending = (budget: number | null): FormulaSpending =>

@@ -1,62 +1,158 @@
-// The document's credits ledger in a memory store: formulas reserve under the lock and settle to what they spent,
-// within the owner's daily budget; users' own records; the usage view.
+// The document's credits ledger in a memory store: with a budget, formulas reserve under the lock and settle to what
+// they spent; without one, they count once; a formula that cannot get the lock never writes the shared record (it
+// sends nothing under a budget, or counts in an entry of its own that reads add and the next locked write folds in).
 import { formulaSpending, recordOwnSpend, usageOf, type LedgerPorts } from '../../src/core/spending';
 import type { KeyValue } from '../../src/core/ports';
 import { memoryStore } from '../support/memory';
 import { FakeClock } from './api/fakes';
 
+const APRIL_10 = Date.UTC(2026, 3, 10, 12);
+
 function setup(store: KeyValue & { data: Record<string, string> } = memoryStore()) {
-  const clock = new FakeClock(Date.UTC(2026, 3, 10, 12));
-  const lock = { heldElsewhere: false, held: false, waits: [] as number[] };
-  const writesUnderLock: boolean[] = [];
+  const clock = new FakeClock(APRIL_10);
+  const lock = { heldElsewhere: false, held: false, cycles: 0 };
+  const writesUnderLock: Array<[string, boolean]> = [];
+  let ids = 0;
   const counted: KeyValue = {
     ...store,
     set: (key, value) => {
-      writesUnderLock.push(lock.held);
+      writesUnderLock.push([key, lock.held]);
       store.set(key, value);
     },
   };
   const ports: LedgerPorts = {
     store: counted,
     lock: {
-      tryLock: (waitMs) => {
-        lock.waits.push(waitMs);
-        return !lock.heldElsewhere && (lock.held = true);
+      tryLock: () => {
+        if (lock.heldElsewhere || lock.held) return false;
+        lock.cycles++;
+        return (lock.held = true);
       },
       release: () => void (lock.held = false),
     },
     clock,
+    newId: () => `id${++ids}`,
   };
   return { store, clock, lock, ports, writesUnderLock };
 }
 
-describe("the formulas' spending", () => {
+const formulasToday = (env: ReturnType<typeof setup>) => usageOf(env.ports, null).formulas.today;
+const pendingKeys = (env: ReturnType<typeof setup>) =>
+  Object.keys(env.store.data).filter((key) => key.startsWith('USAGE_FORMULAS_'));
+
+describe("the formulas' spending with a budget", () => {
   it('reserves what the budget still allows, under the lock, and settles to what was spent', () => {
     const env = setup();
     const spending = formulaSpending(env.ports, 10);
     expect(spending.reserve(8)).toBe(8);
     expect(spending.reserve(8)).toBe(2);
     expect(spending.reserve(1)).toBe(0);
+    expect(spending.ledgerBusy()).toBe(false);
     spending.settle(8, 3);
-    expect(usageOf(env.ports, null).formulas).toMatchObject({ today: 5 });
+    expect(formulasToday(env)).toBe(5);
     expect(spending.reserve(10)).toBe(5);
-    expect(env.writesUnderLock.every(Boolean)).toBe(true);
+    expect(env.writesUnderLock.every(([, locked]) => locked)).toBe(true);
   });
 
-  it('counts without the lock when another execution keeps it, rather than fail the formula', () => {
+  it('sends nothing when another execution keeps the lock, says so, and writes nothing', () => {
     const env = setup();
     env.lock.heldElsewhere = true;
-    expect(formulaSpending(env.ports, null).reserve(4)).toBe(4);
-    expect(usageOf(env.ports, null).formulas).toMatchObject({ today: 4 });
+    const spending = formulaSpending(env.ports, 100);
+    expect(spending.reserve(4)).toBe(0);
+    expect(spending.ledgerBusy()).toBe(true);
+    expect(env.store.data).toEqual({});
+    env.lock.heldElsewhere = false;
+    expect(spending.reserve(4)).toBe(4);
+    expect(spending.ledgerBusy()).toBe(false);
   });
 
-  it('sends nothing under a budget when the full store cannot count, and goes on without one', () => {
+  it('gives back an unspent reservation in its own entry when the lock is busy, on the day it was made', () => {
+    const env = setup();
+    const spending = formulaSpending(env.ports, 100);
+    expect(spending.reserve(20)).toBe(20);
+    env.lock.heldElsewhere = true;
+    spending.settle(20, 6);
+    expect(formulasToday(env)).toBe(6);
+    expect(env.writesUnderLock).toEqual([
+      ['USAGE_FORMULAS', true],
+      ['USAGE_FORMULAS_id1', false],
+    ]);
+    // The next locked reservation folds the entry into the record.
+    env.lock.heldElsewhere = false;
+    expect(formulaSpending(env.ports, 100).reserve(94)).toBe(94);
+    expect(pendingKeys(env)).toEqual([]);
+    expect(formulasToday(env)).toBe(100);
+  });
+
+  it('counts entries written without the lock against the budget', () => {
+    const env = setup();
+    env.lock.heldElsewhere = true;
+    formulaSpending(env.ports, null).settle(0, 7);
+    env.lock.heldElsewhere = false;
+    expect(formulaSpending(env.ports, 10).reserve(5)).toBe(3);
+  });
+
+  it('sends nothing when the full store cannot count, and goes on without a budget', () => {
     const full = memoryStore();
     full.set = () => {
       throw new Error('You have exceeded the property storage quota.');
     };
     expect(formulaSpending(setup(full).ports, 100).reserve(5)).toBe(0);
     expect(formulaSpending(setup(full).ports, null).reserve(5)).toBe(5);
+    expect(() => formulaSpending(setup(full).ports, null).settle(5, 5)).not.toThrow();
+  });
+});
+
+describe("the formulas' spending without a budget", () => {
+  it('reserves without a call, and counts what was spent in one lock cycle', () => {
+    const env = setup();
+    const spending = formulaSpending(env.ports, null);
+    expect(spending.reserve(40)).toBe(40);
+    expect(env.lock.cycles).toBe(0);
+    spending.settle(40, 9);
+    expect(env.lock.cycles).toBe(1);
+    spending.settle(40, 0);
+    expect(env.lock.cycles).toBe(1);
+    expect(formulasToday(env)).toBe(9);
+  });
+
+  it("counts in the call's own entry when the lock is busy; the next locked count folds them all in", () => {
+    const env = setup();
+    env.lock.heldElsewhere = true;
+    formulaSpending(env.ports, null).settle(0, 3);
+    formulaSpending(env.ports, null).settle(0, 4);
+    expect(env.store.data.USAGE_FORMULAS).toBeUndefined();
+    expect(pendingKeys(env)).toHaveLength(2);
+    expect(usageOf(env.ports, null).formulas).toEqual({ today: 7, month: 7 });
+    env.lock.heldElsewhere = false;
+    formulaSpending(env.ports, null).settle(0, 1);
+    expect(pendingKeys(env)).toEqual([]);
+    expect(usageOf(env.ports, null).formulas).toEqual({ today: 8, month: 8 });
+  });
+
+  it('loses no count when another formula runs between its read and its write', () => {
+    const env = setup();
+    let nested = false;
+    // Another formula runs to its end while this one holds the lock, between its read and its write.
+    const getAll = env.ports.store.getAll;
+    env.ports.store.getAll = () => {
+      const entries = getAll();
+      if (!nested) {
+        nested = true;
+        formulaSpending(env.ports, null).settle(0, 5);
+      }
+      return entries;
+    };
+    formulaSpending(env.ports, null).settle(0, 2);
+    expect(formulasToday(env)).toBe(7);
+  });
+
+  it('counts an entry of a past day in its month only', () => {
+    const env = setup();
+    env.lock.heldElsewhere = true;
+    formulaSpending(env.ports, null).settle(0, 6);
+    env.clock.time = APRIL_10 + 24 * 60 * 60 * 1000;
+    expect(usageOf(env.ports, null).formulas).toEqual({ today: 0, month: 6 });
   });
 });
 

@@ -17,8 +17,14 @@ export function reserveCredits(context: FormulaContext, worstCase: number): Rese
   };
 }
 
-/** What a formula (or a row) the owner's daily budget left unfetched says. */
+/**
+ * What a formula (or a row) the owner's daily budget left unfetched says: the budget is reached, or it could not be
+ * checked this time (another execution held the ledger).
+ */
 export function budgetReached(context: FormulaContext): string {
+  if (context.spending?.ledgerBusy() === true) {
+    return "The spreadsheet owner's daily formula budget could not be checked while another action in this document was saving; recalculate in a moment (cached rows still show).";
+  }
   const budget = context.settings.formulaDailyBudget ?? 0;
   const credits = `${budget.toLocaleString('en-US')} credit${budget === 1 ? '' : 's'}`;
   return `The spreadsheet owner's daily formula budget of ${credits} is reached; cached rows still show, and the rest can be fetched after midnight UTC or once the owner raises the budget.`;

@@ -14,6 +14,8 @@ export interface FormulaSpending {
   reserve(wanted: number): number;
   /** Replaces the reservation with what the call spent. */
   settle(reserved: number, spent: number): void;
+  /** True when the last reservation got nothing because the ledger was busy, not because the budget is spent. */
+  ledgerBusy(): boolean;
 }
 
 export interface FormulaContext extends FetchContext {

@@ -6,11 +6,12 @@ import { json } from '../api/fakes';
 import { formulaSetup } from './fakes';
 
 /** A spending ledger that grants at most `left` credits and records what it is told. */
-function ledger(left: number) {
+function ledger(left: number, busy = false) {
   const settled: Array<[number, number]> = [];
   const spending: FormulaSpending = {
-    reserve: (wanted) => Math.min(wanted, left),
+    reserve: (wanted) => (busy ? 0 : Math.min(wanted, left)),
     settle: (reserved, spent) => settled.push([reserved, spent]),
+    ledgerBusy: () => busy,
   };
   return { spending, settled };
 }
@@ -58,5 +59,15 @@ describe('budgetReached', () => {
 
   it('says "credit" for a budget of one', () => {
     expect(budgetReached(contextWith(1))).toMatch(/budget of 1 credit is reached/);
+  });
+
+  it('says the budget could not be checked, to retry, when the ledger was busy', () => {
+    const { spending } = ledger(50, true);
+    const context = contextWith(100, spending);
+    expect(reserveCredits(context, 5).creditBudget).toBe(0);
+    expect(budgetReached(context)).toBe(
+      "The spreadsheet owner's daily formula budget could not be checked while another action in this document was " +
+        'saving; recalculate in a moment (cached rows still show).',
+    );
   });
 });

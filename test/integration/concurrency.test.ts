@@ -1,0 +1,117 @@
+// Concurrent executions through the built bundle: a filled-down column of formulas recalculating as interleaved
+// executions (env.interleave, seeded), beside a research poll holding the document lock and first actions of a new
+// user. Cache and properties are shared with no transactions; nothing may be lost or passed.
+import type { InterleaveResult } from '../../dev/gas-fakes';
+import type { UsageView } from '../../src/core/contract';
+import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, type LoadedAddon, useIntegrationMock } from './harness';
+
+const mock = useIntegrationMock(17);
+
+const SEEDS = [1, 2, 3];
+const CELLS = 60;
+const MAY_FIRST = Date.UTC(2025, 4, 1, 9, 0, 0);
+const url = (slug: string) => `https://www.network.com/in/${slug}`;
+const BUSY_SENTENCE =
+  "The spreadsheet owner's daily formula budget could not be checked while another action in this document was saving; recalculate in a moment (cached rows still show).";
+
+/** Each cell of a filled-down column is its own formula execution, recalculating at once with the others. */
+function recalculateColumn(addon: LoadedAddon, seed: number, prefix: string): InterleaveResult<unknown> {
+  return addon.env.interleave({
+    seed,
+    executions: Array.from(
+      { length: CELLS },
+      (_, i) => () => formula(addon, 'ENRICH_PROFILE', [url(`${prefix}-${i}`), 'full_name']),
+    ),
+  });
+}
+
+const formulasToday = (addon: LoadedAddon) => sidebar<UsageView>(addon, 'getUsage', [], OWNER).formulas.today;
+const errorsOf = (result: InterleaveResult<unknown>) =>
+  result.outcomes.flatMap((outcome) => ('error' in outcome ? [(outcome.error as Error).message] : []));
+const nested = (result: InterleaveResult<unknown>) =>
+  result.trace.filter((step) => step.event === 'start' && step.inside !== undefined);
+
+describe("the formulas' ledger with interleaved executions", () => {
+  it.each(SEEDS)('equals what the service charged, without a budget (seed %i)', async (seed) => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    const result = recalculateColumn(addon, seed, `ledger-${seed}`);
+    expect(nested(result).length).toBeGreaterThan(10);
+    expect(errorsOf(result)).toEqual([]);
+    const charged = await mock.control.creditsCharged();
+    expect(charged).toBe(CELLS);
+    expect(formulasToday(addon)).toBe(charged);
+  });
+
+  it.each(SEEDS)('equals what the service charged while a research poll holds the lock (seed %i)', async (seed) => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    const releasePoll = addon.env.locks.holdDocumentLock();
+    const result = recalculateColumn(addon, seed, `held-${seed}`);
+    expect(errorsOf(result)).toEqual([]);
+    const charged = await mock.control.creditsCharged();
+    expect(charged).toBe(CELLS);
+    expect(formulasToday(addon)).toBe(charged);
+    // No formula wrote the shared record without the lock: each counted in an entry of its own.
+    expect(addon.env.properties.document().USAGE_FORMULAS).toBeUndefined();
+    // Once the lock is free, the next count folds every formula's own entry into the record.
+    releasePoll();
+    formula(addon, 'ENRICH_PROFILE', [url(`held-${seed}-after`), 'full_name']);
+    const pending = Object.keys(addon.env.properties.document()).filter((key) => key.startsWith('USAGE_FORMULAS_'));
+    expect(pending).toEqual([]);
+    expect(formulasToday(addon)).toBe(await mock.control.creditsCharged());
+  });
+});
+
+describe("the owner's daily budget with interleaved executions", () => {
+  const BUDGET = 20;
+
+  async function withBudget(): Promise<LoadedAddon> {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    addon.env.properties.user(OWNER).FORMULA_DAILY_BUDGET = String(BUDGET);
+    return addon;
+  }
+
+  it.each(SEEDS)('is never passed, and the ledger equals what was charged (seed %i)', async (seed) => {
+    const addon = await withBudget();
+    const result = recalculateColumn(addon, seed, `budget-${seed}`);
+    const charged = await mock.control.creditsCharged();
+    expect(charged).toBeLessThanOrEqual(BUDGET);
+    expect(charged).toBeGreaterThan(0);
+    expect(formulasToday(addon)).toBe(charged);
+    for (const message of errorsOf(result)) expect(message).toMatch(/daily formula budget/);
+  });
+
+  it('is never passed while a research poll holds the lock: nothing is sent, and each formula says why', async () => {
+    const addon = await withBudget();
+    const releasePoll = addon.env.locks.holdDocumentLock();
+    const result = recalculateColumn(addon, 5, 'budget-held');
+    expect(await mock.control.creditsCharged()).toBe(0);
+    expect(errorsOf(result)).toEqual(new Array(CELLS).fill(BUSY_SENTENCE));
+    releasePoll();
+    expect(formulasToday(addon)).toBe(0);
+  });
+});
+
+describe("a new user's id", () => {
+  it('is one id after two first actions at once, whichever way they interleave', async () => {
+    let nestedInFirst = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+      Object.assign(addon.env.properties.user(TEAMMATE), { ...addon.env.properties.user(OWNER) });
+      const start = (query: string) => () => sidebar(addon, 'startResearch', [{ query, limit: 10 }], TEAMMATE);
+      // A low chance spreads where the second starts over the first one's calls.
+      const result = addon.env.interleave({
+        seed,
+        probability: 0.15,
+        executions: [start('data engineers in Lisbon'), start('nurses in Porto')],
+      });
+      nestedInFirst += nested(result).length;
+      // Refused while the first sets the user up, the second says to try again; it never makes a second id.
+      for (const message of errorsOf(result)) expect(message).toMatch(/try again in a moment/);
+      const id = addon.env.properties.user(TEAMMATE).RESEARCH_USER_ID;
+      const jobs = Object.entries(addon.env.properties.document()).filter(([key]) => key.startsWith('research.job.'));
+      expect(jobs).toHaveLength(2 - errorsOf(result).length);
+      for (const [, job] of jobs) expect((JSON.parse(job) as { startedBy: string }).startedBy).toBe(id);
+    }
+    expect(nestedInFirst).toBeGreaterThan(2);
+  });
+});
