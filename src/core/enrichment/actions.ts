@@ -9,6 +9,8 @@ import { headerFor } from '../fields/flatten';
 import { withLock } from '../lock';
 import type { RunRows, RunSheet } from '../ports';
 import type { Settings } from '../settings';
+import { rectA1 } from './a1';
+import { outputNames } from './columns';
 import { uncoveredRows } from './estimate';
 import { OPERATIONS } from './operations';
 import { pendingInputs, previewColumn, startStatuses } from './preview';
@@ -17,7 +19,7 @@ import { isUnfinished, runMessage, RunRegistry, toRunSummary, type RunRecord } f
 import { EnrichmentError, parseRequest, readColumn, type ParsedRequest } from './request';
 import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock, statusesBlock } from './run-writes';
-import { STATUS_HEADER, statusKind } from './status';
+import { statusKind } from './status';
 import { isoTime, ROWS_GONE, saveCountingLapsed, workOnRun, type RunPorts } from './work';
 import type { WriteBlock } from './write-plan';
 
@@ -65,7 +67,7 @@ export function retryFailedRows<S>(ports: RunPorts<S>, runId: string): RunRecord
   return changeRun(ports, runId, (run) => {
     const rows = ports.sheet.findRows(run.rangeName);
     if (rows === null) throw new EnrichmentError(ROWS_GONE);
-    const area = readArea(ports.sheet, rows, run.fields);
+    const area = readArea(ports.sheet, rows, run);
     const statuses = area.statuses.map((status) => (statusKind(status) === 'error' ? '' : status));
     const retried = statuses.filter((status, i) => status !== area.statuses[i]).length;
     const block = statusesBlock(area, statuses);
@@ -87,7 +89,7 @@ export function estimateCoveringRowsLeft<S>(
 ): Pick<RunRecord, 'creditsEstimated' | 'creditsAdded'> | null {
   const rows = ports.sheet.findRows(run.rangeName);
   if (rows === null) return null;
-  const area = readArea(ports.sheet, rows, run.fields);
+  const area = readArea(ports.sheet, rows, run);
   const operation = OPERATIONS[run.operation];
   const left = remainingInputs(operation, area.inputs, area.statuses);
   const context = ports.fetchContext({ ...settings(), baseUrl: run.baseUrl });
@@ -180,7 +182,12 @@ function readRequest<S>(sheet: RunSheet<S>, request: unknown) {
     lastRow: column.firstInputRow + column.inputs.length - 1,
     inputColumn: parsed.range.column,
   };
-  return { parsed, rows, area: readArea(sheet, rows, parsed.fields.map(headerFor)) };
+  const outputs = {
+    operation: parsed.operation,
+    fields: parsed.fields.map(headerFor),
+    outputColumn: parsed.outputColumn,
+  };
+  return { parsed, rows, area: readArea(sheet, rows, outputs) };
 }
 
 function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings) {
@@ -189,8 +196,16 @@ function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S
     statuses: area.statuses,
     overwrite: parsed.overwrite,
     firstInputRow: area.headerRow + 1,
-    columns: [...parsed.fields.map(headerFor), STATUS_HEADER],
+    columns: outputNames(parsed.operation, parsed.fields.map(headerFor)),
+    outputA1: outputA1(area),
   });
+}
+
+/** Where the run writes, header row to last input row: every output column, and those between them. */
+function outputA1(area: RunArea): string {
+  const columns = [...area.columns.fields, area.columns.status, area.columns.checked];
+  const [column, lastColumn] = [Math.min(...columns), Math.max(...columns)];
+  return rectA1({ row: area.headerRow, column, lastRow: area.lastRow, lastColumn });
 }
 
 /**

@@ -70,8 +70,9 @@ export interface PreviewInput {
   cached: ReadonlySet<string>;
   creditsPerFetch: number;
   perMinute: number;
-  /** The field headers in order, then the status column's. */
+  /** The field headers in order, then the status column's, then the checked column's. */
   columns: string[];
+  outputA1: string;
 }
 
 /** Each row counted once, by precedence: blank, invalid, alreadyDone, duplicate, cached, toFetch. */
@@ -87,6 +88,7 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
     credits: 0,
     estimatedSeconds: 0,
     columns: input.columns,
+    outputA1: input.outputA1,
     invalidSamples: [],
   };
   const counted = new Set<string>();
@@ -120,8 +122,9 @@ export interface ColumnToPreview {
   overwrite: boolean;
   /** The sheet row of inputs[0]. */
   firstInputRow: number;
-  /** The field headers in order, then the status column's. */
+  /** The field headers in order, then the status column's, then the checked column's. */
   columns: string[];
+  outputA1: string;
 }
 
 /**
@@ -142,6 +145,7 @@ export function previewColumn(
     creditsPerFetch: spec.fetch.creditsPerFetch,
     perMinute: fetchesPerMinute(spec.fetch.paced, context.settings.tier),
     columns: column.columns,
+    outputA1: column.outputA1,
   });
   return { rows, preview };
 }

@@ -213,6 +213,11 @@ export function toRunSummary(run: RunRecord, viewer: string | null, problem: str
     error: run.error ?? (mine && isUnfinished(run.status) ? problem : null),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
+    fields: [...run.fields],
+    refreshed: 0,
+    changes: 0,
+    changesByKind: {},
+    schedule: null,
   };
   return mine ? summary : { ...summary, mine: false };
 }

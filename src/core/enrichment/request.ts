@@ -4,7 +4,7 @@ import type { EnrichOperation, EnrichmentRequest } from '../contract';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
 import { UserError } from '../user-error';
-import { parseColumnRange, type ColumnRange } from './a1';
+import { parseColumnLetters, parseColumnRange, type ColumnRange } from './a1';
 import { CHOOSE_OPERATION, isOperation, OPERATIONS, type OperationSpec } from './operations';
 import { columnLayout, type ColumnLayout } from './rows';
 
@@ -21,6 +21,8 @@ export interface ParsedRequest {
   /** Each field once, in the order asked. */
   fields: FieldPath[];
   overwrite: boolean;
+  /** Where missing output columns start; null: just after the run's rows' last used column. */
+  outputColumn: number | null;
 }
 
 export function parseRequest(input: unknown): ParsedRequest {
@@ -41,6 +43,7 @@ export function parseRequest(input: unknown): ParsedRequest {
   if (request.overwrite !== undefined && request.overwrite !== null && typeof request.overwrite !== 'boolean') {
     throw new EnrichmentError('Overwrite must be true or false.');
   }
+  const outputColumn = parseOutputColumn(request.outputColumn);
   return {
     sheetName: request.sheetName,
     inputA1: String(request.inputA1).trim(),
@@ -49,7 +52,15 @@ export function parseRequest(input: unknown): ParsedRequest {
     spec,
     fields: requestedFields(spec, request.fields),
     overwrite: request.overwrite === true,
+    outputColumn,
   };
+}
+
+function parseOutputColumn(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const column = parseColumnLetters(value);
+  if (column === null) throw new EnrichmentError('Give the column for the results as letters, such as "F".');
+  return column;
 }
 
 /**

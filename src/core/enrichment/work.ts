@@ -20,7 +20,7 @@ import { OPERATIONS, type OperationSpec } from './operations';
 import { countRows, remainingInputs } from './progress';
 import { RunRegistry, runMessage, type RunRecord } from './registry';
 import { inputState } from './rows';
-import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from './status';
+import { invalidStatus, outcomeOfAnswer, verdictOf, type DatedOutcome } from './status';
 import { readArea, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock } from './run-writes';
 import { planChunkWrite } from './write-plan';
@@ -116,7 +116,7 @@ export function saveCountingLapsed(
 }
 
 class RunWork<S> {
-  private readonly answered = new Map<string, RowOutcome>();
+  private readonly answered = new Map<string, DatedOutcome>();
   private readonly runId: string;
   private readonly spec: OperationSpec;
   private readonly fields: FieldPath[];
@@ -171,7 +171,9 @@ class RunWork<S> {
     if (this.stopped || this.remaining.length === 0) return;
     const cached = cachedAnswers(this.spec.fetch, this.context, this.remaining);
     if (cached.size === 0) return;
-    cached.forEach((answer, input) => this.answered.set(input, outcomeOfAnswer(this.spec, this.fields, answer)));
+    cached.forEach(({ answer, fetchedAt }, input) =>
+      this.answered.set(input, { ...outcomeOfAnswer(this.spec, this.fields, answer), fetchedAt }),
+    );
     this.writeChunk(0);
   }
 
@@ -227,18 +229,20 @@ class RunWork<S> {
   /** Keeps the batch's settled outcomes; answers the credits it charged. */
   private settle(batch: Map<string, ApiResult<unknown>>): number {
     let spend = 0;
+    const fetchedAt = this.ports.clock.now();
     batch.forEach((result, input) => {
       if (result.ok) spend += result.credits;
       const verdict = verdictOf(this.spec, this.fields, result);
-      if (verdict.kind === 'settle') this.answered.set(input, verdict.outcome);
+      if (verdict.kind === 'settle') this.answered.set(input, { ...verdict.outcome, fetchedAt });
     });
     return spend;
   }
 
-  private outcomeOf(input: unknown): RowOutcome | null {
+  private outcomeOf(input: unknown): DatedOutcome | null {
     const state = inputState(this.spec, input);
     if (state.kind === 'blank') return null;
-    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null };
+    // Never fetched: its checked cell stays blank whatever the time.
+    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null, fetchedAt: 0 };
     return this.answered.get(state.normalized) ?? null;
   }
 
@@ -261,7 +265,7 @@ class RunWork<S> {
         this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
         return true;
       }
-      this.writeRows(previous, readArea(this.ports.sheet, rows, previous.fields));
+      this.writeRows(previous, readArea(this.ports.sheet, rows, previous));
       return true;
     });
     if (wrote === false) this.missedLock(spend);
@@ -344,5 +348,6 @@ function targetsOf(area: RunArea, fields: readonly FieldPath[]) {
     fieldColumns: area.columns.fields,
     fieldKinds: fields.map((field) => field.kind),
     statusColumn: area.columns.status,
+    checkedColumn: area.columns.checked,
   };
 }

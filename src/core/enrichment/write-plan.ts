@@ -6,7 +6,8 @@
 import { planWrite, sheetsMayParse, type CellValue } from '../cells';
 import type { KindName } from '../fields/catalog';
 import { isBlank } from '../text';
-import type { RowOutcome } from './status';
+import { checkedCell } from '../refresh/checked';
+import type { DatedOutcome } from './status';
 
 /**
  * The rows of the run over the columns it reads, as read in one go: data rows only (no header), and only the input,
@@ -28,6 +29,7 @@ export interface ChunkTargets {
   fieldColumns: readonly number[];
   fieldKinds: readonly KindName[];
   statusColumn: number;
+  checkedColumn: number;
 }
 
 /** One rectangle: its number formats (one per column) and its values, written with one setValues. */
@@ -47,7 +49,7 @@ export interface ChunkPlan {
 }
 
 /** What a row's input gets; null leaves the row alone (a blank input, or one not answered yet). */
-export type OutcomeOf = (input: unknown) => RowOutcome | null;
+export type OutcomeOf = (input: unknown) => DatedOutcome | null;
 
 type CellPlan = { write: CellValue } | 'free' | 'keep';
 
@@ -69,6 +71,9 @@ export function planChunkWrite(
     const outcome = outcomeOf(at(r, targets.inputColumn));
     if (outcome === null) return;
     const row = new Map<number, CellValue>([[targets.statusColumn, outcome.status]]);
+    // The checked cell is the run's own: a row fetched again is dated again, one not fetched is cleared.
+    const checked = checkedCell(outcome.status, outcome.fetchedAt);
+    if (checked !== '' || !isEmpty(r, targets.checkedColumn)) row.set(targets.checkedColumn, checked);
     outcome.values?.forEach((value, i) => {
       const column = targets.fieldColumns[i];
       const empty = isEmpty(r, column);
@@ -84,6 +89,7 @@ export function planChunkWrite(
   };
   const kindOf = new Map<number, KindName>(targets.fieldColumns.map((column, i) => [column, targets.fieldKinds[i]]));
   kindOf.set(targets.statusColumn, 'text');
+  kindOf.set(targets.checkedColumn, 'text');
   const rows = [...writes.keys()].sort((a, b) => a - b);
   const blocks = adjacentRuns([...kindOf.keys()]).flatMap((run) =>
     rectanglesOf(run, rows, cellPlan).map((rect) => toBlock(grid.firstRow, rect, cellPlan, kindOf)),

@@ -30,7 +30,8 @@ function preview(
     cached: new Set(),
     creditsPerFetch: 2,
     perMinute: 150,
-    columns: ['name', 'sheet-enrich status'],
+    columns: ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+    outputA1: 'B1:D9',
     ...options,
   });
 }
@@ -72,7 +73,8 @@ describe('preview', () => {
       toFetch: 2,
       credits: 4,
       estimatedSeconds: 1,
-      columns: ['name', 'sheet-enrich status'],
+      columns: ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+      outputA1: 'B1:D9',
       invalidSamples: [
         {
           row: 4,
@@ -183,13 +185,14 @@ describe('the preview of a large cached column', () => {
     const stored = [...cache.data].reduce((sum, [, entry]) => sum + Buffer.byteLength(entry.value, 'utf8'), 0);
     const { store, reads } = watched(cache);
     const context = fetchContext({ fetchAll: () => [] }, clock, store);
-    const columns = ['name', 'sheet-enrich status'];
+    const columns = ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'];
     const { preview } = previewColumn(scrape, context, {
       inputs,
       statuses: [],
       overwrite: false,
       firstInputRow: 2,
       columns,
+      outputA1: 'B1:D9',
     });
     expect(preview).toMatchObject({ rows: ROWS, cached: ROWS, toFetch: 0, credits: 0 });
     expect(reads).toHaveLength(1);
@@ -214,7 +217,8 @@ describe('the preview of a large cached column', () => {
       statuses: [],
       overwrite: false,
       firstInputRow: 2,
-      columns: ['sheet-enrich status'],
+      columns: ['sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+      outputA1: 'B1:C9',
     });
     expect(preview).toMatchObject({ cached: ROWS, toFetch: 2, credits: 4 });
   });

@@ -100,6 +100,11 @@ describe('RunRegistry', () => {
         'error',
         'createdAt',
         'updatedAt',
+        'fields',
+        'refreshed',
+        'changes',
+        'changesByKind',
+        'schedule',
       ].sort(),
     );
   });
