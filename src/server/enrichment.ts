@@ -3,7 +3,15 @@
 // (runPorts), the current user and their settings, and arranges the user's background trigger after each change.
 import { activeColumnSelection } from '../adapters/spreadsheet';
 import { BACKGROUND_RUN_BUDGET_MS } from '../core/background';
-import type { EnrichmentPreview, EnrichOperation, FieldChoices, RunSummary, SelectionInfo } from '../core/contract';
+import type {
+  ChangeEntry,
+  EnrichmentPreview,
+  EnrichOperation,
+  FieldChoices,
+  RunSummary,
+  SelectionInfo,
+} from '../core/contract';
+import { readChanges, selectChangedCell } from '../core/refresh/changes-log';
 import {
   cancelRun,
   pauseRun,
@@ -88,6 +96,17 @@ export function cancelEnrichment(runId: string): RunSummary {
 /** Runs the rows whose status is ERROR: again (NOT FOUND and PRIVATE are final); the run goes on from there. */
 export function retryFailedEnrichment(runId: string): RunSummary {
   return arrangedSummaryOf(retryFailedRows(runPorts(), runId));
+}
+
+/** The latest changes refreshes logged, of that run or of every run, newest first. */
+export function listChanges(runId?: string | null, limit?: number | null): ChangeEntry[] {
+  return readChanges(runPorts().sheet, runId, limit);
+}
+
+/** Shows the user a logged change's cell. */
+export function selectChange(change: ChangeEntry): void {
+  const ports = runPorts();
+  selectChangedCell(ports.sheet, ports.store, change);
 }
 
 const summaryOf = (run: RunRecord) => toRunSummary(run, knownUserId());

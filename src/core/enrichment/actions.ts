@@ -33,7 +33,7 @@ const RANGE_PREFIX = 'sheetEnrichRun_';
 /** Sends no request: the cache tells which inputs are answered already. */
 export function previewRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings): EnrichmentPreview {
   const { parsed, area } = readRequest(ports.sheet, request);
-  return planStart(ports, parsed, area, settings).preview;
+  return planStart(ports, parsed, area, settings, ports.clock.now()).preview;
 }
 
 /** Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry. */
@@ -190,10 +190,14 @@ function readRequest<S>(sheet: RunSheet<S>, request: unknown) {
   return { parsed, rows, area: readArea(sheet, rows, outputs) };
 }
 
-function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings) {
+/** `now`: when a refresh starts (its due rows are measured from it). */
+function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings, now: number) {
   return previewColumn(parsed.spec, ports.fetchContext(settings), {
     inputs: area.inputs,
     statuses: area.statuses,
+    checked: area.checked,
+    refresh: parsed.refresh,
+    now,
     overwrite: parsed.overwrite,
     firstInputRow: area.headerRow + 1,
     columns: outputNames(parsed.operation, parsed.fields.map(headerFor)),
@@ -217,11 +221,14 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
   const { parsed, rows, area } = readRequest(ports.sheet, request);
   const registry = new RunRegistry(ports.store);
   refuseOverlap(registry.all(), ports.sheet, rows);
-  const start = planStart(ports, parsed, area, settings);
+  const startedAt = ports.clock.now();
+  const start = planStart(ports, parsed, area, settings, startedAt);
   const statuses = startStatuses(start.rows, area.statuses);
-  const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId };
-  const run = newRun(parsed, start, countRows(area.inputs, statuses), where);
-  const saved = registry.add(run, run.createdAt);
+  const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId, startedAt };
+  const fresh = newRun(parsed, start, countRows(area.inputs, statuses), where);
+  const refreshed = parsed.refresh === null ? null : runToRefresh(registry.all(), parsed);
+  const run = refreshed === null ? fresh : reusedRun(refreshed, fresh);
+  const saved = refreshed === null ? registry.add(run, run.createdAt) : registry.save(run, refreshed, run.updatedAt);
   if (saved === null) throw new EnrichmentError(STORE_FULL);
   try {
     const blocks = [missingHeadersBlock(area), statusesBlock(area, statuses)];
@@ -232,12 +239,39 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
     );
     ports.sheet.nameRows(run.rangeName, rows);
   } catch (error) {
-    ports.sheet.removeRows(run.rangeName);
-    registry.remove(run.runId);
+    if (refreshed !== null) registry.save(refreshed, saved, refreshed.updatedAt);
+    else {
+      ports.sheet.removeRows(run.rangeName);
+      registry.remove(run.runId);
+    }
     throw error;
   }
   for (const dropped of registry.prune()) ports.sheet.removeRows(dropped.rangeName);
   return saved;
+}
+
+/**
+ * The finished run of this document over the same sheet, input range and operation, which a refresh goes on with
+ * (same id, so its card and schedule stay); null: the refresh is a new run.
+ */
+function runToRefresh(runs: readonly RunRecord[], parsed: ParsedRequest): RunRecord | null {
+  const same = (run: RunRecord) =>
+    run.sheetName === parsed.sheetName && run.inputA1 === parsed.inputA1 && run.operation === parsed.operation;
+  return runs.find((run) => !isUnfinished(run.status) && same(run)) ?? null;
+}
+
+/** The refreshed run: its id, range name, creation and spending kept; the rest as a new run would have it. */
+function reusedRun(previous: RunRecord, fresh: RunRecord): RunRecord {
+  const { runId, rangeName, createdAt, creditsSpent } = previous;
+  return {
+    ...fresh,
+    runId,
+    rangeName,
+    createdAt,
+    creditsSpent,
+    creditsEstimated: creditsSpent + fresh.creditsEstimated,
+    lease: previous.lease,
+  };
 }
 
 /** A run's id: short, as it names the run's range (and a uuid's dashes do not belong in a range name). */
@@ -248,8 +282,10 @@ export function newRun(
   parsed: ParsedRequest,
   start: Pick<ReturnType<typeof previewColumn>, 'rows' | 'preview'>,
   counts: RunCounts,
-  { runId, now, settings, userId }: { runId: string; now: string; settings: Settings; userId: string },
+  where: { runId: string; now: string; settings: Settings; userId: string; startedAt: number },
 ): RunRecord {
+  const { runId, now, settings, userId } = where;
+  const refresh = parsed.refresh;
   const status = pendingInputs(start.rows).length === 0 ? 'completed' : 'running';
   return {
     runId,
@@ -272,6 +308,8 @@ export function newRun(
     baseUrl: settings.baseUrl,
     tier: settings.tier,
     lease: null,
+    refresh:
+      refresh === null ? null : { ...refresh, startedAt: where.startedAt, refreshed: 0, changes: 0, changesByKind: {} },
   };
 }
 

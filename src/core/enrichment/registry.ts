@@ -1,7 +1,13 @@
 // The enrichment runs of one document, kept in document properties (shared by its editors): one small entry per
 // run that does not grow with its rows (the status column holds the per-row state), and at most MAX_RUNS entries.
 import type { Tier } from '../api/types';
-import { FINISHED_RUN_STATUSES, type EnrichOperation, type RunStatus, type RunSummary } from '../contract';
+import {
+  FINISHED_RUN_STATUSES,
+  type ChangeKind,
+  type EnrichOperation,
+  type RunStatus,
+  type RunSummary,
+} from '../contract';
 import type { KeyValue } from '../ports';
 import { capStoredText } from '../text';
 import { raisedNote } from './estimate';
@@ -46,6 +52,19 @@ export interface RunRecord extends RunCounts {
   /** The starter's tier when the run began, for its time estimate. */
   tier: Tier;
   lease: RunLease | null;
+  /** The latest refresh of the run's rows; null for a run never refreshed. */
+  refresh: RunRefresh | null;
+}
+
+/** A refresh: which done rows it fetches again, and what it found so far. */
+export interface RunRefresh {
+  olderThanDays: number;
+  economy: boolean;
+  /** Epoch ms: done rows checked before this, less olderThanDays days, are due (staleRows). */
+  startedAt: number;
+  refreshed: number;
+  changes: number;
+  changesByKind: Partial<Record<ChangeKind, number>>;
 }
 
 export function isUnfinished(status: RunStatus): boolean {
@@ -56,7 +75,7 @@ function parseRun(text: string | undefined | null): RunRecord | null {
   if (text === null || text === undefined) return null;
   try {
     // Entries saved before a field existed get its neutral value.
-    return { ...NO_COUNTS, creditsAdded: 0, ...(JSON.parse(text) as Partial<RunRecord>) } as RunRecord;
+    return { ...NO_COUNTS, creditsAdded: 0, refresh: null, ...(JSON.parse(text) as Partial<RunRecord>) } as RunRecord;
   } catch {
     return null;
   }
@@ -214,9 +233,9 @@ export function toRunSummary(run: RunRecord, viewer: string | null, problem: str
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
     fields: [...run.fields],
-    refreshed: 0,
-    changes: 0,
-    changesByKind: {},
+    refreshed: run.refresh?.refreshed ?? 0,
+    changes: run.refresh?.changes ?? 0,
+    changesByKind: { ...run.refresh?.changesByKind },
     schedule: null,
   };
   return mine ? summary : { ...summary, mine: false };

@@ -4,6 +4,7 @@ import type { EnrichOperation, EnrichmentRequest } from '../contract';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
 import { UserError } from '../user-error';
+import { readRefresh, type RefreshRequest } from '../refresh/request';
 import { parseColumnLetters, parseColumnRange, type ColumnRange } from './a1';
 import { CHOOSE_OPERATION, isOperation, OPERATIONS, type OperationSpec } from './operations';
 import { columnLayout, type ColumnLayout } from './rows';
@@ -23,6 +24,8 @@ export interface ParsedRequest {
   overwrite: boolean;
   /** Where missing output columns start; null: just after the run's rows' last used column. */
   outputColumn: number | null;
+  /** Done rows to fetch again; null for a plain run. */
+  refresh: RefreshRequest | null;
 }
 
 export function parseRequest(input: unknown): ParsedRequest {
@@ -44,6 +47,8 @@ export function parseRequest(input: unknown): ParsedRequest {
     throw new EnrichmentError('Overwrite must be true or false.');
   }
   const outputColumn = parseOutputColumn(request.outputColumn);
+  const refresh = readRefresh(request.refresh, request.operation);
+  if (!refresh.ok) throw new EnrichmentError(refresh.message);
   return {
     sheetName: request.sheetName,
     inputA1: String(request.inputA1).trim(),
@@ -53,6 +58,7 @@ export function parseRequest(input: unknown): ParsedRequest {
     fields: requestedFields(spec, request.fields),
     overwrite: request.overwrite === true,
     outputColumn,
+    refresh: refresh.refresh,
   };
 }
 

@@ -18,12 +18,16 @@ import type { Settings } from '../settings';
 import { creditsLeft, uncoveredRows, uncoveredSentence } from './estimate';
 import { OPERATIONS, type OperationSpec } from './operations';
 import { countRows, remainingInputs } from './progress';
-import { RunRegistry, runMessage, type RunRecord } from './registry';
+import { RunRegistry, runMessage, type RunRecord, type RunRefresh } from './registry';
 import { inputState } from './rows';
 import { invalidStatus, outcomeOfAnswer, verdictOf, type DatedOutcome } from './status';
 import { readArea, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock } from './run-writes';
 import { planChunkWrite } from './write-plan';
+import type { ChangeKind } from '../contract';
+import { countChanges } from '../refresh/changes';
+import { staleRows, statusHeaderOf } from '../refresh/checked';
+import { logChanges, markChanges, planRefreshWrites } from '../refresh/refresh-writes';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
 export const LEASE_MS = 6 * 60_000 + 10_000;
@@ -117,6 +121,10 @@ export function saveCountingLapsed(
 
 class RunWork<S> {
   private readonly answered = new Map<string, DatedOutcome>();
+  /** Inputs a fetch in this call settled: only these answer a refreshed row (never the cache). */
+  private readonly fresh = new Set<string>();
+  /** Inputs of the done rows the run's refresh still has to fetch again, as of the last chunk written. */
+  private due = new Set<string>();
   private readonly runId: string;
   private readonly spec: OperationSpec;
   private readonly fields: FieldPath[];
@@ -169,7 +177,8 @@ class RunWork<S> {
 
   private answerFromCache(): void {
     if (this.stopped || this.remaining.length === 0) return;
-    const cached = cachedAnswers(this.spec.fetch, this.context, this.remaining);
+    const plain = this.remaining.filter((input) => !this.due.has(input));
+    const cached = cachedAnswers(this.spec.fetch, this.context, plain);
     if (cached.size === 0) return;
     cached.forEach(({ answer, fetchedAt }, input) =>
       this.answered.set(input, { ...outcomeOfAnswer(this.spec, this.fields, answer), fetchedAt }),
@@ -233,7 +242,9 @@ class RunWork<S> {
     batch.forEach((result, input) => {
       if (result.ok) spend += result.credits;
       const verdict = verdictOf(this.spec, this.fields, result);
-      if (verdict.kind === 'settle') this.answered.set(input, { ...verdict.outcome, fetchedAt });
+      if (verdict.kind !== 'settle') return;
+      this.answered.set(input, { ...verdict.outcome, fetchedAt });
+      this.fresh.add(input);
     });
     return spend;
   }
@@ -288,16 +299,66 @@ class RunWork<S> {
   private writeRows(previous: RunRecord, area: RunArea<S>): void {
     const { sheet } = this.ports;
     const outcomeOf = (input: unknown) => this.outcomeOf(input);
-    const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
+    const refresh = previous.refresh === null ? null : this.planRefresh(previous, area);
+    const targets = targetsOf(area, this.fields);
+    const plan = planChunkWrite(area.grid, targets, outcomeOf, previous.overwrite, refresh?.plan.cells);
     const headers = missingHeadersBlock(area);
     writeBlocks(sheet, area.sheet, headers === null ? plan.blocks : [headers, ...plan.blocks]);
+    if (refresh !== null) {
+      markChanges(sheet, area.sheet, area.grid.firstRow, refresh.plan.changed, this.ports.clock.now());
+      logChanges(sheet, refresh.plan.records);
+    }
     const counts = countRows(area.inputs, plan.statuses);
     const left = remainingInputs(this.spec, area.inputs, plan.statuses);
+    const dueLeft = refresh?.left ?? { inputs: [], rows: 0 };
+    this.due = new Set(dueLeft.inputs);
     // An input answered in this call is never fetched again, whatever its rows hold now.
-    this.remaining = left.inputs.filter((input) => !this.answered.has(input));
-    this.rowsLeft = left.rows;
-    const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
-    this.save(previous, { ...counts, status, sheetName: sheet.sheetName(area.sheet) }, 0);
+    const plainLeft = left.inputs.filter((input) => !this.answered.has(input));
+    this.remaining = [...new Set([...plainLeft, ...dueLeft.inputs])];
+    this.rowsLeft = left.rows + dueLeft.rows;
+    const status = previous.status === 'running' && this.rowsLeft === 0 ? 'completed' : previous.status;
+    const changes = { ...counts, status, sheetName: sheet.sheetName(area.sheet), refresh: refresh?.saved ?? null };
+    this.save(previous, changes, 0);
+  }
+
+  /**
+   * The refresh's writes in the done rows due again (staleRows from the refresh's start) that a fetch in this call
+   * answered; the due rows left after them (a row whose fetch failed is left to a later refresh); the refresh's
+   * counts with this chunk's.
+   */
+  private planRefresh(previous: RunRecord, area: RunArea<S>) {
+    const refresh = previous.refresh!;
+    const due = staleRows(area.statuses, area.checked, refresh.startedAt, refresh.olderThanDays);
+    const run = {
+      runId: this.runId,
+      operation: previous.operation,
+      spec: this.spec,
+      fields: this.fields,
+      statusHeader: statusHeaderOf(previous.operation),
+    };
+    const freshOutcome = (input: string) => (this.fresh.has(input) ? (this.answered.get(input) ?? null) : null);
+    const where = { detectedAt: this.ports.clock.now(), sheetName: this.ports.sheet.sheetName(area.sheet) };
+    const plan = planRefreshWrites(area, due, run, freshOutcome, where);
+    const inputs = new Set<string>();
+    let rows = 0;
+    for (const r of due) {
+      const state = inputState(this.spec, area.inputs[r]);
+      if (plan.cells.has(r) || state.kind !== 'valid' || this.fresh.has(state.normalized)) continue;
+      inputs.add(state.normalized);
+      rows++;
+    }
+    const found = countChanges(plan.records);
+    const changesByKind = { ...refresh.changesByKind };
+    for (const [kind, count] of Object.entries(found.changesByKind) as [ChangeKind, number][]) {
+      changesByKind[kind] = (changesByKind[kind] ?? 0) + count;
+    }
+    const saved: RunRefresh = {
+      ...refresh,
+      refreshed: refresh.refreshed + plan.refreshed,
+      changes: refresh.changes + found.changes,
+      changesByKind,
+    };
+    return { plan, left: { inputs: [...inputs], rows }, saved };
   }
 
   /**

@@ -53,11 +53,13 @@ export type OutcomeOf = (input: unknown) => DatedOutcome | null;
 
 type CellPlan = { write: CellValue } | 'free' | 'keep';
 
+/** `refreshed`: the cells a refresh writes in done rows it fetched again (grid row → sheet column → value). */
 export function planChunkWrite(
   grid: ChunkGrid,
   targets: ChunkTargets,
   outcomeOf: OutcomeOf,
   overwrite: boolean,
+  refreshed: ReadonlyMap<number, ReadonlyMap<number, CellValue>> = new Map(),
 ): ChunkPlan {
   const indexOf = new Map(grid.columns.map((column, i) => [column, i]));
   const at = (r: number, column: number) => grid.values[r][indexOf.get(column)!];
@@ -81,6 +83,11 @@ export function planChunkWrite(
     });
     writes.set(r, row);
     statuses[r] = outcome.status;
+  });
+  refreshed.forEach((cells, r) => {
+    writes.set(r, new Map(cells));
+    const status = cells.get(targets.statusColumn);
+    if (status !== undefined) statuses[r] = status;
   });
   const cellPlan = (r: number, column: number): CellPlan => {
     const value = writes.get(r)?.get(column);

@@ -193,6 +193,9 @@ describe('the preview of a large cached column', () => {
       firstInputRow: 2,
       columns,
       outputA1: 'B1:D9',
+      checked: [],
+      refresh: null,
+      now: clock.now(),
     });
     expect(preview).toMatchObject({ rows: ROWS, cached: ROWS, toFetch: 0, credits: 0 });
     expect(reads).toHaveLength(1);
@@ -219,6 +222,9 @@ describe('the preview of a large cached column', () => {
       firstInputRow: 2,
       columns: ['sheet-enrich scrape status', 'sheet-enrich scrape checked'],
       outputA1: 'B1:C9',
+      checked: [],
+      refresh: null,
+      now: clock.now(),
     });
     expect(preview).toMatchObject({ cached: ROWS, toFetch: 2, credits: 4 });
   });

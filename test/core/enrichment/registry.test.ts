@@ -10,6 +10,7 @@ function run(runId: string, createdAt: string, status: RunRecord['status'] = 'co
     status,
     fields: ['name'],
     overwrite: false,
+    refresh: null,
     rangeName: `sheetEnrichRun_${runId}`,
     total: 8,
     done: 3,

@@ -38,6 +38,7 @@ function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
     status: 'running',
     fields: ['full_name'],
     overwrite: false,
+    refresh: null,
     rangeName: 'sheetEnrichRun_r1',
     ...NO_COUNTS,
     creditsEstimated: 1_000,

@@ -1,0 +1,109 @@
+// Living lists through the built bundle, the fakes and the mock: a run, the mock's world changing, and a refresh that
+// fetches the due rows again, rewrites only what changed (noted, highlighted and logged), charges exactly its
+// preview, and finds nothing the second time.
+import type { WorldFieldChange } from '../../dev/mock-api/protocol';
+import type { ChangeEntry, EnrichmentRequest, RunSummary } from '../../src/core/contract';
+import { OWNER, sidebar, useIntegrationMock } from './harness';
+import { continueUntilDone, inputSheet, preview, start, url, useBridgedAddons, values } from './enrichment-helpers';
+
+jest.setTimeout(120_000);
+
+const SEED = 23;
+const KEY = 'lk_test_refresh_00000000000000a1b2';
+const FIELDS = ['headline', 'location', 'experience.1.employer_name', 'experience.1.employee_title'];
+const ROWS = 200;
+const DAY_MS = 86_400_000;
+
+const mock = useIntegrationMock(SEED);
+const addon = useBridgedAddons(mock, KEY);
+
+const slugs = Array.from({ length: ROWS }, (_, i) => `lead-${String(i + 1).padStart(3, '0')}`);
+const request = (refresh?: EnrichmentRequest['refresh']): EnrichmentRequest => ({
+  sheetName: 'Leads',
+  inputA1: `A1:A${ROWS + 1}`,
+  operation: 'scrape',
+  fields: FIELDS,
+  ...(refresh === undefined ? {} : { refresh }),
+});
+const listChanges = (loaded: Awaited<ReturnType<typeof addon>>, runId: string | null = null) =>
+  sidebar<ChangeEntry[]>(loaded, 'listChanges', [runId, 1000], OWNER);
+
+async function enrichedList() {
+  const loaded = await addon({ credits: 100_000 });
+  inputSheet(loaded.env, 'Leads', 'Profile URL', slugs.map(url));
+  const first = start(loaded, request());
+  expect(continueUntilDone(loaded, first.runId)).toMatchObject({ status: 'completed', ok: ROWS });
+  return { loaded, runId: first.runId };
+}
+
+/** The mock's changes in the run's fields, as (input, field, old, new) text. */
+async function expectedChanges(): Promise<string[]> {
+  const world = await mock.control.worldChanges();
+  return world.changes.flatMap((person) =>
+    person.fields
+      .filter((field: WorldFieldChange) => field.format === 'scrape' && FIELDS.includes(field.field))
+      .map((field) => key(person.inputs.network_url, field.field, field.old, field.new)),
+  );
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const key = (input: string, field: string, old: unknown, value: unknown) =>
+  JSON.stringify([input, field, String(old ?? ''), String(value ?? '')]);
+
+describe('a refresh', () => {
+  it('finds exactly what changed in the world, charges its preview, and nothing more the second time', async () => {
+    const { loaded, runId } = await enrichedList();
+    const before = await mock.control.creditsCharged();
+    await mock.control.changeWorld({ fraction: 0.05, seed: 5 });
+    const expected = await expectedChanges();
+    expect(expected.length).toBeGreaterThan(3);
+    // A row fetched in the refresh's own second is not older than it: the refresh comes a minute later.
+    loaded.env.clock.advance(60_000);
+
+    const shown = preview(loaded, request({ olderThanDays: 0 }));
+    expect(shown).toMatchObject({ toFetch: ROWS, cached: 0, credits: 2 * ROWS, refresh: { rows: ROWS } });
+    const refreshed = start(loaded, request({ olderThanDays: 0 }));
+    // The same run goes on: its card stays.
+    expect(refreshed.runId).toBe(runId);
+    const done = continueUntilDone(loaded, runId);
+    expect(done).toMatchObject({ status: 'completed', refreshed: ROWS, changes: expected.length });
+    expect((await mock.control.creditsCharged()) - before).toBe(shown.credits);
+
+    const logged = listChanges(loaded, runId);
+    expect(logged.map((change) => key(change.input, change.field, change.old, change.new)).sort()).toEqual(
+      [...expected].sort(),
+    );
+    // Each changed cell holds the new value, highlighted, with a note saying what it was.
+    const sheet = loaded.env.spreadsheet.sheet('Leads');
+    const header = values(loaded.env, 'Leads')[0];
+    for (const change of logged) {
+      // The outputs are in B to G: one letter each.
+      const cell = `${String.fromCharCode(65 + header.indexOf(change.field))}${change.row}`;
+      expect(sheet.values(cell)).toEqual([[change.new]]);
+      expect(sheet.backgrounds(cell)).toEqual([['#fff2cc']]);
+      expect(sheet.notes(cell)[0][0]).toMatch(
+        new RegExp(`^sheet-enrich: was ${escape(JSON.stringify(change.old))} until `),
+      );
+    }
+
+    loaded.env.clock.advance(60_000);
+    const again = start(loaded, request({ olderThanDays: 0 }));
+    expect(again.runId).toBe(runId);
+    expect(continueUntilDone(loaded, runId)).toMatchObject({ status: 'completed', refreshed: ROWS, changes: 0 });
+    expect(listChanges(loaded, runId)).toHaveLength(logged.length);
+  });
+
+  it('fetches again only the rows checked before now less olderThanDays', async () => {
+    const { loaded } = await enrichedList();
+    loaded.env.clock.advance(10 * DAY_MS);
+    // Rows 2 to 11 are fetched again now; the rest stay ten days old.
+    const early = { ...request({ olderThanDays: 0 }), inputA1: 'A1:A11' };
+    continueUntilDone(loaded, start(loaded, early).runId);
+    loaded.env.clock.advance(3 * DAY_MS);
+    const shown = preview(loaded, request({ olderThanDays: 7 }));
+    expect(shown).toMatchObject({ toFetch: ROWS - 10, refresh: { rows: ROWS - 10 } });
+    expect(preview(loaded, request({ olderThanDays: 20 }))).toMatchObject({ toFetch: 0, refresh: { rows: 0 } });
+    const summary: RunSummary = start(loaded, request({ olderThanDays: 7 }));
+    expect(continueUntilDone(loaded, summary.runId)).toMatchObject({ refreshed: ROWS - 10 });
+  });
+});
