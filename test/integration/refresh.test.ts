@@ -106,4 +106,64 @@ describe('a refresh', () => {
     const summary: RunSummary = start(loaded, request({ olderThanDays: 7 }));
     expect(continueUntilDone(loaded, summary.runId)).toMatchObject({ refreshed: ROWS - 10 });
   });
+
+  it('rewrites rows by input after sorts and inserted rows, leaving the user’s column and notes alone', async () => {
+    const loaded = await addon({ credits: 100_000 });
+    inputSheet(loaded.env, 'Leads', 'Profile URL', slugs.map(url));
+    const sheet = loaded.env.spreadsheet.sheet('Leads');
+    sheet.write('B1', [['Owner'], ...slugs.map((slug) => [`owner of ${slug}`])]);
+    const first = start(loaded, request());
+    continueUntilDone(loaded, first.runId);
+    // Outputs in C to H. The user sorts the list (Z to A), inserts rows, and notes every headline cell.
+    sheet.sortRows({ row: 2, column: 1, numRows: ROWS, numColumns: 8 }, [{ column: 1, ascending: false }]);
+    sheet.insertRows(60, 3);
+    for (let row = 2; row <= ROWS + 4; row++) sheet.setCell(row, 3, { ...sheet.cell(row, 3), note: 'my note' });
+    const owners = sheet.values('A1:B204');
+    await mock.control.changeWorld({ fraction: 0.05, seed: 9 });
+    const expected = await expectedChanges();
+    loaded.env.clock.advance(60_000);
+    start(loaded, request({ olderThanDays: 0 }));
+    continueUntilDone(loaded, first.runId);
+    const logged = listChanges(loaded, first.runId);
+    expect(logged.map((change) => key(change.input, change.field, change.old, change.new)).sort()).toEqual(
+      [...expected].sort(),
+    );
+    expect(sheet.values('A1:B204')).toEqual(owners);
+    const header = values(loaded.env, 'Leads')[0];
+    for (const change of logged) {
+      expect(sheet.values(`A${change.row}`)).toEqual([[change.input]]);
+      const cell = `${String.fromCharCode(65 + header.indexOf(change.field))}${change.row}`;
+      expect(sheet.values(cell)).toEqual([[change.new]]);
+      if (change.field === 'headline') expect(sheet.notes(cell)[0][0]).toMatch(/^sheet-enrich: was .*\nmy note$/);
+    }
+    // Cells the refresh did not change keep the user's note alone.
+    const changedRows = new Set(logged.filter((change) => change.field === 'headline').map((change) => change.row));
+    for (let row = 2; row <= ROWS + 4; row++) {
+      if (!changedRows.has(row)) expect(sheet.notes(`C${row}`)).toEqual([['my note']]);
+    }
+  });
+
+  it('pauses at a 402 midway with nothing lost, and goes on once the key has credits', async () => {
+    const loaded = await addon({ credits: 2 * ROWS + 150 });
+    inputSheet(loaded.env, 'Leads', 'Profile URL', slugs.map(url));
+    const first = start(loaded, request());
+    continueUntilDone(loaded, first.runId);
+    await mock.control.changeWorld({ fraction: 0.05, seed: 5 });
+    const expected = await expectedChanges();
+    loaded.env.clock.advance(60_000);
+    start(loaded, request({ olderThanDays: 0 }));
+    const paused = continueUntilDone(loaded, first.runId);
+    expect(paused.status).toBe('paused');
+    expect(paused.refreshed).toBe(75);
+    const partly = listChanges(loaded, first.runId);
+    expect(partly.length).toBe(paused.changes);
+    await mock.control.setKey({ key: KEY, credits: 10_000, tier: '2' });
+    sidebar<RunSummary>(loaded, 'resumeEnrichment', [first.runId], OWNER);
+    const done = continueUntilDone(loaded, first.runId);
+    expect(done).toMatchObject({ status: 'completed', refreshed: ROWS, changes: expected.length });
+    const logged = listChanges(loaded, first.runId);
+    expect(logged.map((change) => key(change.input, change.field, change.old, change.new)).sort()).toEqual(
+      [...expected].sort(),
+    );
+  });
 });
