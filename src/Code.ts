@@ -25,6 +25,7 @@ import {
   previewEnrichment,
   resumeEnrichment,
   retryFailedEnrichment,
+  scheduleRefresh,
   selectChange,
   startEnrichment,
 } from './server/enrichment';
@@ -207,6 +208,14 @@ global.retryFailedEnrichment = (runId) => retryFailedEnrichment(runId);
  * @preserve
  */
 global.listChanges = (runId, limit) => listChanges(runId, limit);
+
+/**
+ * Sidebar: sets, or with null stops, a run's refresh schedule.
+ * @param {string} runId
+ * @param {Object} schedule
+ * @preserve
+ */
+global.scheduleRefresh = (runId, schedule) => scheduleRefresh(runId, schedule);
 
 /**
  * Sidebar: selects a logged change's cell so the user sees it.

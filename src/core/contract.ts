@@ -296,6 +296,8 @@ export interface SidebarServer {
   retryFailedEnrichment(runId: string): RunSummary;
   /** The latest `limit` (default 100, at most 1,000) changes of that run, or of this document, newest first. */
   listChanges(runId?: string | null, limit?: number | null): ChangeEntry[];
+  /** Sets (or, with null, stops) a run's refresh schedule; returns its summary with `schedule`. */
+  scheduleRefresh(runId: string, schedule: RefreshSchedule | null): RunSummary;
   /** Selects a logged change's cell (its run's output column in that row), so the user sees it. */
   selectChange(change: ChangeEntry): void;
   /** The add-on's formulas in the active selection, with all they spilled, become plain values. */

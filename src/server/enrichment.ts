@@ -8,6 +8,7 @@ import type {
   EnrichmentPreview,
   EnrichOperation,
   FieldChoices,
+  RefreshSchedule,
   RunSummary,
   SelectionInfo,
 } from '../core/contract';
@@ -18,6 +19,7 @@ import {
   previewRun,
   resumeRun,
   retryFailedRows,
+  scheduleRun,
   runsNamed,
   runSummaries,
   startRun,
@@ -98,6 +100,11 @@ export function retryFailedEnrichment(runId: string): RunSummary {
   return arrangedSummaryOf(retryFailedRows(runPorts(), runId));
 }
 
+/** Sets (or stops) a run's refresh schedule, paid by the caller's key; their trigger starts the refreshes. */
+export function scheduleRefresh(runId: string, schedule: RefreshSchedule | null): RunSummary {
+  return arrangedScheduleOf(scheduleRun(runPorts(), runId, schedule, () => currentUserId()));
+}
+
 /** The latest changes refreshes logged, of that run or of every run, newest first. */
 export function listChanges(runId?: string | null, limit?: number | null): ChangeEntry[] {
   return readChanges(runPorts().sheet, runId, limit);
@@ -110,6 +117,12 @@ export function selectChange(change: ChangeEntry): void {
 }
 
 const summaryOf = (run: RunRecord) => toRunSummary(run, knownUserId());
+
+/** A schedule needs its owner's trigger; a stopped one may let it go at its next run. */
+function arrangedScheduleOf(run: RunRecord): RunSummary {
+  if (run.schedule !== null) arrangeBackgroundWork();
+  return summaryOf(run);
+}
 
 /** A run that goes on needs the user's trigger. */
 function arrangedSummaryOf(run: RunRecord): RunSummary {

@@ -9,6 +9,7 @@ import { headerFor } from '../fields/flatten';
 import { withLock } from '../lock';
 import type { RunRows, RunSheet } from '../ports';
 import type { Settings } from '../settings';
+import { readSchedule } from '../refresh/schedule';
 import { rectA1 } from './a1';
 import { outputNames } from './columns';
 import { uncoveredRows } from './estimate';
@@ -36,11 +37,21 @@ export function previewRun<S>(ports: RunPorts<S>, request: unknown, settings: Se
   return planStart(ports, parsed, area, settings, ports.clock.now()).preview;
 }
 
-/** Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry. */
-export function startRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: () => string): RunRecord {
+/**
+ * Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry.
+ * `maxRows`: a refresh fetches again at most this many due rows, the oldest (a schedule's cap).
+ */
+export function startRun<S>(
+  ports: RunPorts<S>,
+  request: unknown,
+  settings: Settings,
+  userId: () => string,
+  maxRows: number | null = null,
+): RunRecord {
   if (settings.apiKey === null) throw new EnrichmentError(noKeyError().message);
   const starter = userId();
-  const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, () => registerRun(ports, request, settings, starter));
+  const register = () => registerRun(ports, request, settings, starter, maxRows);
+  const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, register);
   if (run === null) throw new Error(BUSY);
   return run;
 }
@@ -217,7 +228,13 @@ function outputA1(area: RunArea): string {
  * and names the rows. The entry comes first: a document whose properties are full refuses the run before the sheet
  * changes, and a sheet that refuses the writes leaves no entry behind.
  */
-function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: string): RunRecord {
+function registerRun<S>(
+  ports: RunPorts<S>,
+  request: unknown,
+  settings: Settings,
+  userId: string,
+  maxRows: number | null,
+): RunRecord {
   const { parsed, rows, area } = readRequest(ports.sheet, request);
   const registry = new RunRegistry(ports.store);
   refuseOverlap(registry.all(), ports.sheet, rows);
@@ -225,7 +242,7 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
   const start = planStart(ports, parsed, area, settings, startedAt);
   const statuses = startStatuses(start.rows, area.statuses);
   const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId, startedAt };
-  const fresh = newRun(parsed, start, countRows(area.inputs, statuses), where);
+  const fresh = capped(newRun(parsed, start, countRows(area.inputs, statuses), where), start.preview, maxRows);
   const refreshed = parsed.refresh === null ? null : runToRefresh(registry.all(), parsed);
   const run = refreshed === null ? fresh : reusedRun(refreshed, fresh);
   const saved = refreshed === null ? registry.add(run, run.createdAt) : registry.save(run, refreshed, run.updatedAt);
@@ -250,6 +267,28 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
   return saved;
 }
 
+/** A refresh held to `maxRows` due rows: its estimate covers the plain rows and those alone. */
+function capped(run: RunRecord, preview: EnrichmentPreview, maxRows: number | null): RunRecord {
+  if (maxRows === null || run.refresh === null || preview.refresh === undefined) return run;
+  const price = OPERATIONS[run.operation].fetch.creditsPerFetch;
+  const plain = preview.credits - preview.refresh.credits;
+  const creditsEstimated = plain + Math.min(maxRows, preview.refresh.rows) * price;
+  return { ...run, creditsEstimated, refresh: { ...run.refresh, maxRows } };
+}
+
+/** Sets (or, with null, stops) the run's refresh schedule; `userId`'s key pays for its refreshes. */
+export function scheduleRun<S>(ports: RunPorts<S>, runId: string, schedule: unknown, userId: () => string): RunRecord {
+  const read = readSchedule(schedule);
+  if (!read.ok) throw new EnrichmentError(read.message);
+  const owner = read.schedule === null ? null : userId();
+  return changeRun(ports, runId, () => ({
+    schedule:
+      read.schedule === null || owner === null
+        ? null
+        : { ...read.schedule, owner, lastAt: ports.clock.now(), lastOutcome: null },
+  }));
+}
+
 /**
  * The finished run of this document over the same sheet, input range and operation, which a refresh goes on with
  * (same id, so its card and schedule stay); null: the refresh is a new run.
@@ -271,6 +310,7 @@ function reusedRun(previous: RunRecord, fresh: RunRecord): RunRecord {
     creditsSpent,
     creditsEstimated: creditsSpent + fresh.creditsEstimated,
     lease: previous.lease,
+    schedule: previous.schedule,
   };
 }
 
@@ -309,7 +349,10 @@ export function newRun(
     tier: settings.tier,
     lease: null,
     refresh:
-      refresh === null ? null : { ...refresh, startedAt: where.startedAt, refreshed: 0, changes: 0, changesByKind: {} },
+      refresh === null
+        ? null
+        : { ...refresh, startedAt: where.startedAt, maxRows: null, refreshed: 0, changes: 0, changesByKind: {} },
+    schedule: null,
   };
 }
 

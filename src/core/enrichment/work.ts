@@ -328,7 +328,9 @@ class RunWork<S> {
    */
   private planRefresh(previous: RunRecord, area: RunArea<S>) {
     const refresh = previous.refresh!;
-    const due = staleRows(area.statuses, area.checked, refresh.startedAt, refresh.olderThanDays);
+    const stale = staleRows(area.statuses, area.checked, refresh.startedAt, refresh.olderThanDays);
+    // A capped refresh takes the oldest rows, as many as are left of its cap.
+    const due = refresh.maxRows === null ? stale : stale.slice(0, Math.max(0, refresh.maxRows - refresh.refreshed));
     const run = {
       runId: this.runId,
       operation: previous.operation,

@@ -11,6 +11,7 @@ function run(runId: string, createdAt: string, status: RunRecord['status'] = 'co
     fields: ['name'],
     overwrite: false,
     refresh: null,
+    schedule: null,
     rangeName: `sheetEnrichRun_${runId}`,
     total: 8,
     done: 3,

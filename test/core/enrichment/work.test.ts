@@ -39,6 +39,7 @@ function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
     fields: ['full_name'],
     overwrite: false,
     refresh: null,
+    schedule: null,
     rangeName: 'sheetEnrichRun_r1',
     ...NO_COUNTS,
     creditsEstimated: 1_000,
