@@ -1,10 +1,20 @@
 // Living lists through the built bundle, the fakes and the mock: a run, the mock's world changing, and a refresh that
 // fetches the due rows again, rewrites only what changed (noted, highlighted and logged), charges exactly its
 // preview, and finds nothing the second time.
+import { REFERENCE_MONTH, REFERENCE_YEAR } from '../../dev/mock-api/data';
 import type { WorldFieldChange } from '../../dev/mock-api/protocol';
 import type { ChangeEntry, EnrichmentRequest, RunSummary } from '../../src/core/contract';
 import { OWNER, sidebar, useIntegrationMock } from './harness';
-import { continueUntilDone, inputSheet, preview, start, url, useBridgedAddons, values } from './enrichment-helpers';
+import {
+  continueUntilDone,
+  inputSheet,
+  preview,
+  SCRAPE_PATH,
+  start,
+  url,
+  useBridgedAddons,
+  values,
+} from './enrichment-helpers';
 
 jest.setTimeout(120_000);
 
@@ -13,6 +23,7 @@ const KEY = 'lk_test_refresh_00000000000000a1b2';
 const FIELDS = ['headline', 'location', 'experience.1.employer_name', 'experience.1.employee_title'];
 const ROWS = 200;
 const DAY_MS = 86_400_000;
+const WORLD_START = Date.UTC(REFERENCE_YEAR, REFERENCE_MONTH - 1, 1);
 
 const mock = useIntegrationMock(SEED);
 const addon = useBridgedAddons(mock, KEY);
@@ -165,5 +176,37 @@ describe('a refresh', () => {
     expect(logged.map((change) => key(change.input, change.field, change.old, change.new)).sort()).toEqual(
       [...expected].sort(),
     );
+  });
+
+  it('in economy asks each row’s record first and scrapes again only the rows it shows changed', async () => {
+    const { loaded, runId } = await enrichedList();
+    // Records date their changes in world time (the data's reference month plus the mock's clock): it is moved to
+    // the fakes' time, so a change made now is after the rows' checked times, as it would be.
+    const { jobTime } = await mock.control.clock();
+    await mock.control.advanceClock(loaded.env.clock.now() - (WORLD_START + jobTime));
+    await mock.control.changeWorld({ fraction: 0.05, seed: 5 });
+    const expected = await expectedChanges();
+    loaded.env.clock.advance(60_000);
+    const economy = request({ olderThanDays: 0, economy: true });
+    const shown = preview(loaded, economy);
+    expect(shown.refresh).toMatchObject({ rows: ROWS, economyCredits: [ROWS, 3 * ROWS] });
+    expect(shown.credits).toBe(3 * ROWS);
+    const before = await mock.control.creditsCharged();
+    start(loaded, economy);
+    const done = continueUntilDone(loaded, runId);
+    expect(done).toMatchObject({ status: 'completed', refreshed: ROWS, changes: expected.length });
+    const scrapedAgain = (await mock.control.requests({ path: SCRAPE_PATH, status: 200 })).length - ROWS;
+    expect(scrapedAgain).toBeGreaterThan(0);
+    expect(scrapedAgain).toBeLessThan(ROWS / 4);
+    const charged = (await mock.control.creditsCharged()) - before;
+    expect(charged).toBe(ROWS + 2 * scrapedAgain);
+    expect(charged).toBeLessThan(2 * ROWS);
+    const logged = listChanges(loaded, runId);
+    expect(logged.map((change) => key(change.input, change.field, change.old, change.new)).sort()).toEqual(
+      [...expected].sort(),
+    );
+    // Every row was checked again, kept or scraped: a refresh right after has nothing older than a minute.
+    loaded.env.clock.advance(60_000);
+    expect(preview(loaded, request({ olderThanDays: 1 })).refresh).toMatchObject({ rows: 0 });
   });
 });

@@ -127,6 +127,9 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
     const plainFetches = new Set(input.rows.flatMap((row) => (row.kind === 'pending' ? [row.normalized] : [])));
     const extra = [...refreshed].filter((normalized) => !plainFetches.has(normalized) || input.cached.has(normalized));
     preview.refresh = refreshPreview(input.refresh, extra.length, input.creditsPerFetch);
+    // Economy: a record for every due row, and a scrape for those it shows changed: the estimate covers the most.
+    const most = preview.refresh.economyCredits?.[1];
+    if (most !== undefined) preview.credits += most - preview.refresh.credits;
   }
   preview.estimatedSeconds = secondsToFetch(preview.toFetch, input.perMinute);
   return preview;

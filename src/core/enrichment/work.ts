@@ -26,7 +26,9 @@ import { missingHeadersBlock } from './run-writes';
 import { planChunkWrite } from './write-plan';
 import type { ChangeKind } from '../contract';
 import { countChanges } from '../refresh/changes';
-import { staleRows, statusHeaderOf } from '../refresh/checked';
+import { checkedText, parseChecked, staleRows, statusHeaderOf } from '../refresh/checked';
+import { economyDecision } from '../refresh/economy';
+import type { ProfileRecord } from '../api/types';
 import { logChanges, markChanges, planRefreshWrites } from '../refresh/refresh-writes';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
@@ -125,6 +127,12 @@ class RunWork<S> {
   private readonly fresh = new Set<string>();
   /** Inputs of the done rows the run's refresh still has to fetch again, as of the last chunk written. */
   private due = new Set<string>();
+  /** Economy: due inputs whose profile record is still to ask, with their rows' checked time (ms; null: never). */
+  private recordsToAsk = new Map<string, number | null>();
+  /** Economy: due inputs whose record showed a change the run's fields show: scraped again. */
+  private readonly toScrape = new Set<string>();
+  /** Economy: due inputs whose record showed nothing new, with the record's fetch time (their new checked time). */
+  private readonly kept = new Map<string, number>();
   private readonly runId: string;
   private readonly spec: OperationSpec;
   private readonly fields: FieldPath[];
@@ -172,6 +180,7 @@ class RunWork<S> {
     // Rows added since the last chunk, and answers already in hand (cached by any run or formula), cost nothing.
     this.writeChunk(0);
     this.answerFromCache();
+    while (!this.stopped && this.recordsToAsk.size > 0 && this.ports.clock.now() < this.stopBy) this.askRecords();
     while (!this.stopped && this.remaining.length > 0 && this.ports.clock.now() < this.stopBy) this.fetchGroup();
   }
 
@@ -228,6 +237,42 @@ class RunWork<S> {
     const credits = { ...this.latest, creditsSpent: this.latest.creditsSpent + this.unrecordedSpend };
     const uncovered = uncoveredRows(credits, this.rowsLeft, this.remaining.length, this.spec.fetch.creditsPerFetch);
     this.pause(uncoveredSentence(uncovered));
+  }
+
+  /**
+   * Economy: asks the profile records (1 credit each) of a group of due inputs; a row whose record shows nothing new
+   * in the run's fields since it was checked is kept (its checked time moves on), the others are scraped again.
+   */
+  private askRecords(): void {
+    const group = [...this.recordsToAsk.keys()].slice(0, MAX_BATCH);
+    const records = OPERATIONS.profile;
+    const limits = {
+      deadline: this.stopBy,
+      creditBudget: creditsLeft(this.latest) - this.unrecordedSpend,
+      halted: () => this.stopped,
+    };
+    let paid = 0;
+    const report = fetchFresh(records.fetch, this.context, group, limits, (batch) => {
+      const fetchedAt = this.ports.clock.now();
+      let spend = 0;
+      batch.forEach((result, input) => {
+        if (result.ok) spend += result.credits;
+        const checkedAt = this.recordsToAsk.get(input) ?? null;
+        const record = result.ok ? (result.value as ProfileRecord) : null;
+        const keep = record !== null && !economyDecision(record, checkedAt, this.claimed.fields).rescrape;
+        if (keep) this.kept.set(input, fetchedAt);
+        else this.toScrape.add(input);
+      });
+      paid += spend;
+      this.writeChunk(spend);
+    });
+    if (report.creditsSpent > paid) this.writeChunk(report.creditsSpent - paid);
+    const pause = [...report.results.values()]
+      .map((result) => verdictOf(records, [], result))
+      .find((verdict) => verdict.kind === 'pause');
+    if (pause?.kind === 'pause') return this.pause(pause.message);
+    if (report.stoppedBy === 'budget') return this.pauseUncovered();
+    if (report.stoppedBy !== null) this.stopped = true;
   }
 
   /** Pacing works per minute: a group never holds more than the tier allows in one. */
@@ -343,11 +388,21 @@ class RunWork<S> {
     const plan = planRefreshWrites(area, due, run, freshOutcome, where);
     const inputs = new Set<string>();
     let rows = 0;
+    this.recordsToAsk = new Map();
     for (const r of due) {
       const state = inputState(this.spec, area.inputs[r]);
       if (plan.cells.has(r) || state.kind !== 'valid' || this.fresh.has(state.normalized)) continue;
-      inputs.add(state.normalized);
+      const keptAt = this.kept.get(state.normalized);
+      if (keptAt !== undefined) {
+        plan.cells.set(r, new Map([[area.columns.checked, checkedText(keptAt)]]));
+        plan.refreshed++;
+        continue;
+      }
       rows++;
+      // Economy: a row is scraped again only once its record asked for it.
+      if (refresh.economy && !this.toScrape.has(state.normalized)) {
+        this.recordsToAsk.set(state.normalized, parseChecked(area.checked[r]));
+      } else inputs.add(state.normalized);
     }
     const found = countChanges(plan.records);
     const changesByKind = { ...refresh.changesByKind };
