@@ -4,7 +4,9 @@
 import { REFERENCE_MONTH, REFERENCE_YEAR } from '../../dev/mock-api/data';
 import type { WorldFieldChange } from '../../dev/mock-api/protocol';
 import type { ChangeEntry, EnrichmentRequest, RunSummary } from '../../src/core/contract';
-import { OWNER, sidebar, useIntegrationMock } from './harness';
+import { capCellText } from '../../src/core/cells';
+import { HOSTILE_TEXTS } from './faults-scenarios';
+import { OWNER, rewriteAnswers, sidebar, useIntegrationMock } from './harness';
 import {
   continueUntilDone,
   inputSheet,
@@ -208,5 +210,40 @@ describe('a refresh', () => {
     // Every row was checked again, kept or scraped: a refresh right after has nothing older than a minute.
     loaded.env.clock.advance(60_000);
     expect(preview(loaded, request({ olderThanDays: 1 })).refresh).toMatchObject({ rows: 0 });
+  });
+
+  it('writes and logs hostile text exactly: formula-, date- and number-looking, 60,000 characters, unicode', async () => {
+    const loaded = await addon({ credits: 100_000 });
+    const count = HOSTILE_TEXTS.length;
+    const inputs = Array.from({ length: count }, (_, i) => url(`hostile-${i}`));
+    inputSheet(loaded.env, 'Leads', 'Profile URL', inputs);
+    const profile: EnrichmentRequest = {
+      sheetName: 'Leads',
+      inputA1: `A1:A${count + 1}`,
+      operation: 'profile',
+      fields: ['full_name', 'headline'],
+    };
+    const first = start(loaded, profile);
+    continueUntilDone(loaded, first.runId);
+    const before = values(loaded.env, 'Leads', `B2:C${count + 1}`);
+    // The service now answers each profile with hostile text in both fields.
+    const hostile = (i: number, field: number) => HOSTILE_TEXTS[(i + field * 7) % count];
+    rewriteAnswers(loaded.env, /\/api\/enrich\/network\?/, (answer, sent) => {
+      const i = Number(/hostile-(\d+)(?!\d)/.exec(decodeURIComponent(sent))![1]);
+      answer.full_name = hostile(i, 0);
+      answer.headline = hostile(i, 1);
+    });
+    loaded.env.clock.advance(60_000);
+    start(loaded, { ...profile, refresh: { olderThanDays: 0 } });
+    expect(continueUntilDone(loaded, first.runId)).toMatchObject({ status: 'completed', refreshed: count });
+    const expectedCells = inputs.map((_, i) => [capCellText(hostile(i, 0)), capCellText(hostile(i, 1))]);
+    expect(values(loaded.env, 'Leads', `B2:C${count + 1}`)).toEqual(expectedCells);
+    const logged = listChanges(loaded, first.runId);
+    const expectedLog = inputs.flatMap((input, i) =>
+      ['full_name', 'headline'].map((field, f) => [input, field, before[i][f], expectedCells[i][f]]),
+    );
+    expect(logged.map((change) => [change.input, change.field, change.old, change.new]).sort()).toEqual(
+      expectedLog.sort(),
+    );
   });
 });
