@@ -115,6 +115,52 @@ describe('preview', () => {
   });
 });
 
+describe('a refresh preview', () => {
+  const done = (slug: string) => ({ input: url(slug), status: 'OK' });
+  const rows = [done('ada'), done('bob'), { input: url('cy'), status: '' }, done('ada'), done('dee')];
+  const inputs = rows.map((row) => row.input);
+  const statuses = rows.map((row) => row.status);
+
+  it('fetches the due rows again (distinct inputs, never from the cache), keeps their statuses, and costs them', () => {
+    // Row 1 (ada) and row 4 (its duplicate) are due; dee is due but cached; cy is a plain row, cached.
+    const due = new Set([0, 3, 4]);
+    const start = startRows(scrape, inputs, statuses, false, due);
+    expect(start.map((row) => row.kind)).toEqual(['refresh', 'done', 'pending', 'refresh', 'refresh']);
+    expect(startStatuses(start, statuses)).toEqual(statuses);
+    const shown = previewOf({
+      rows: start,
+      inputs,
+      firstInputRow: 2,
+      cached: new Set([url('cy'), url('dee')]),
+      creditsPerFetch: 2,
+      perMinute: 150,
+      columns: [],
+      outputA1: 'B1:D6',
+      refresh: { olderThanDays: 0, economy: false },
+    });
+    expect(shown).toMatchObject({ alreadyDone: 1, duplicates: 1, cached: 1, toFetch: 2, credits: 4 });
+    expect(shown.refresh).toEqual({ rows: 2, credits: 4 });
+  });
+
+  it('in economy covers a record and a scrape for each due row', () => {
+    const start = startRows(scrape, inputs, statuses, false, new Set([1, 4]));
+    const shown = previewOf({
+      rows: start,
+      inputs,
+      firstInputRow: 2,
+      cached: new Set(),
+      creditsPerFetch: 2,
+      perMinute: 150,
+      columns: [],
+      outputA1: 'B1:D6',
+      refresh: { olderThanDays: 0, economy: true },
+    });
+    // cy is a plain fetch (2); bob and dee: a record each, and a scrape each at most.
+    expect(shown.refresh).toEqual({ rows: 2, credits: 4, economyCredits: [2, 6] });
+    expect(shown.credits).toBe(2 + 6);
+  });
+});
+
 describe('the status column as a run starts', () => {
   it('says why invalid rows are invalid, clears rows to fetch, keeps final statuses', () => {
     const inputs = [url('a'), 'junk', url('b'), url('c'), '', url('d')];
