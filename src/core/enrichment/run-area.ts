@@ -78,10 +78,12 @@ function placeNewColumns<S>(
   const taken = readUsed(outputColumn, Math.min(count, lastColumn - outputColumn + 1));
   if (taken > 0) {
     const last = columnLetters(outputColumn + count - 1);
-    const span = count > 1 ? `columns ${columnLetters(outputColumn)}:${last}` : `column ${last}`;
-    throw new EnrichmentError(
-      `The results need ${span}, which already hold cells in these rows; choose a column with ${count} empty columns from it.`,
-    );
+    const span =
+      count > 1
+        ? `columns ${columnLetters(outputColumn)}:${last}, which already hold`
+        : `column ${last}, which already holds`;
+    const room = count > 1 ? `a column with ${count} empty columns from it` : 'an empty column';
+    throw new EnrichmentError(`The results need ${span} cells in these rows; choose ${room}.`);
   }
   return outputColumn;
 }
