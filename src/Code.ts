@@ -19,11 +19,14 @@ import {
   continueEnrichment,
   enrichmentFields,
   getSelectionInfo,
+  listChanges,
   listEnrichments,
   pauseEnrichment,
   previewEnrichment,
   resumeEnrichment,
   retryFailedEnrichment,
+  scheduleRefresh,
+  selectChange,
   startEnrichment,
 } from './server/enrichment';
 import { getUsage } from './server/usage';
@@ -197,6 +200,29 @@ global.cancelEnrichment = (runId) => cancelEnrichment(runId);
  * @preserve
  */
 global.retryFailedEnrichment = (runId) => retryFailedEnrichment(runId);
+
+/**
+ * Sidebar: the latest changes refreshes found, of one run or of the document, newest first.
+ * @param {string=} runId
+ * @param {number=} limit
+ * @preserve
+ */
+global.listChanges = (runId, limit) => listChanges(runId, limit);
+
+/**
+ * Sidebar: sets, or with null stops, a run's refresh schedule.
+ * @param {string} runId
+ * @param {Object} schedule
+ * @preserve
+ */
+global.scheduleRefresh = (runId, schedule) => scheduleRefresh(runId, schedule);
+
+/**
+ * Sidebar: selects a logged change's cell so the user sees it.
+ * @param {Object} change
+ * @preserve
+ */
+global.selectChange = (change) => selectChange(change);
 
 /**
  * Sidebar: turns sheet-enrich's formulas in the selection (with all they spilled) into plain values.

@@ -5,7 +5,14 @@ import type { GasShape } from './gas-shape';
 import { FakeRichTextValue, FakeRichTextValueBuilder } from './rich-text';
 import type { Access, Runtime } from './runtime';
 import { FakeUser, SCRIPT_TIME_ZONE } from './session';
-import type { FakeSheet, FakeSpreadsheet, NamedRangeEntry, SortKey } from './spreadsheet-model';
+import {
+  DEFAULT_BACKGROUND,
+  type Cell,
+  type FakeSheet,
+  type FakeSpreadsheet,
+  type NamedRangeEntry,
+  type SortKey,
+} from './spreadsheet-model';
 import { FakeUi, type UiLog } from './ui';
 
 /** What the spreadsheet facades share. */
@@ -643,7 +650,15 @@ type RangeMembers =
   | 'setRichTextValues'
   | 'setRichTextValue'
   | 'getRichTextValues'
-  | 'getRichTextValue';
+  | 'getRichTextValue'
+  | 'getNotes'
+  | 'getNote'
+  | 'setNotes'
+  | 'setNote'
+  | 'getBackgrounds'
+  | 'getBackground'
+  | 'setBackgrounds'
+  | 'setBackground';
 
 export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, RangeMembers> {
   constructor(
@@ -716,6 +731,53 @@ export class FakeRange implements GasShape<GoogleAppsScript.Spreadsheet.Range, R
 
   getNumberFormat(): string {
     return this.read('getNumberFormat').cell(this.rect.row, this.rect.column).format;
+  }
+
+  getNotes(): string[][] {
+    return this.services.runtime.toScript(this.read('getNotes').map(this.rect, (cell) => cell.note ?? ''));
+  }
+
+  getNote(): string {
+    return this.read('getNote').cell(this.rect.row, this.rect.column).note ?? '';
+  }
+
+  /** A null or '' note removes the cell's note, as in Sheets. */
+  setNotes(notes: (string | null)[][]): this {
+    const sheet = this.write('setNotes');
+    this.checkShape(notes, 'setNotes');
+    this.forEachCell((row, column, r, c) => sheet.setCell(row, column, withNote(sheet.cell(row, column), notes[r][c])));
+    return this;
+  }
+
+  setNote(note: string | null): this {
+    const sheet = this.write('setNote');
+    this.forEachCell((row, column) => sheet.setCell(row, column, withNote(sheet.cell(row, column), note)));
+    return this;
+  }
+
+  getBackgrounds(): string[][] {
+    const sheet = this.read('getBackgrounds');
+    return this.services.runtime.toScript(sheet.map(this.rect, (cell) => cell.background ?? DEFAULT_BACKGROUND));
+  }
+
+  getBackground(): string {
+    return this.read('getBackground').cell(this.rect.row, this.rect.column).background ?? DEFAULT_BACKGROUND;
+  }
+
+  /** A null colour resets the cell to white, as in Sheets. */
+  setBackgrounds(colors: (string | null)[][]): this {
+    const sheet = this.write('setBackgrounds');
+    this.checkShape(colors, 'setBackgrounds');
+    this.forEachCell((row, column, r, c) =>
+      sheet.setCell(row, column, withBackground(sheet.cell(row, column), colors[r][c])),
+    );
+    return this;
+  }
+
+  setBackground(color: string | null): this {
+    const sheet = this.write('setBackground');
+    this.forEachCell((row, column) => sheet.setCell(row, column, withBackground(sheet.cell(row, column), color)));
+    return this;
   }
 
   setValues(values: unknown[][]): this {
@@ -935,4 +997,14 @@ function describeGrid(values: unknown[][]): string {
   const first = values.flat().find((value) => !(value instanceof FakeRichTextValue));
   const kind = first === null || first === undefined ? 'null' : typeof first;
   return `${kind === 'string' ? 'String' : kind === 'number' ? 'number' : kind}[][]`;
+}
+
+function withNote(cell: Cell, note: string | null): Cell {
+  const { note: _old, ...rest } = cell;
+  return note === null || note === '' ? rest : { ...rest, note: String(note) };
+}
+
+function withBackground(cell: Cell, color: string | null): Cell {
+  const { background: _old, ...rest } = cell;
+  return color === null ? rest : { ...rest, background: String(color).toLowerCase() };
 }

@@ -23,7 +23,13 @@ export interface Cell {
   /** '' when the cell holds no formula. */
   formula: string;
   format: string;
+  /** The cell's note; absent: none. It moves with the cell (sorts, inserted rows) and is kept by value writes. */
+  note?: string;
+  /** The cell's background colour as Sheets reports it ('#rrggbb'); absent: white. */
+  background?: string;
 }
+
+export const DEFAULT_BACKGROUND = '#ffffff';
 
 /** Calls that cost the script a round trip to Sheets. */
 export interface SpreadsheetStats {
@@ -147,6 +153,16 @@ export class FakeSheet {
     return this.map(this.rectOrData(a1), (cell) => cell.format);
   }
 
+  /** Notes of an A1 range ('' where none); for test assertions. */
+  notes(a1?: string): string[][] {
+    return this.map(this.rectOrData(a1), (cell) => cell.note ?? '');
+  }
+
+  /** Background colours of an A1 range; for test assertions. */
+  backgrounds(a1?: string): string[][] {
+    return this.map(this.rectOrData(a1), (cell) => cell.background ?? DEFAULT_BACKGROUND);
+  }
+
   private rectOrData(a1: string | undefined): GridRect {
     return a1 === undefined ? this.dataRange() : this.rect(a1);
   }
@@ -195,10 +211,10 @@ export class FakeSheet {
         spreadsheet.uncertain.plainTextStopsParsing,
       );
       const format = typed.impliedFormat && cell.format === GENERAL_FORMAT ? typed.impliedFormat : cell.format;
-      this.setCell(row, column, { value: typed.value, formula: typed.formula, format });
+      this.setCell(row, column, { ...cell, value: typed.value, formula: typed.formula, format });
     } else if (isDate(value)) {
       const format = cell.format === GENERAL_FORMAT ? DATE_TIME_FORMAT : cell.format;
-      this.setCell(row, column, { value: new Date(value.getTime()), formula: '', format });
+      this.setCell(row, column, { ...cell, value: new Date(value.getTime()), formula: '', format });
     } else {
       this.setCell(row, column, { ...cell, value: (value ?? '') as CellValue, formula: '' });
     }

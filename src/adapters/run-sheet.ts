@@ -4,7 +4,7 @@
 import { parseA1 } from '../core/enrichment/a1';
 import { missingSheetError } from '../core/enrichment/request';
 import type { RunSheet } from '../core/ports';
-import { writeBlock } from './sheet-table';
+import { sheetNamed, writeBlock } from './sheet-table';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -40,4 +40,22 @@ export const runSheet: RunSheet<Sheet> = {
     if (spreadsheet().getRangeByName(rangeName) !== null) spreadsheet().removeNamedRange(rangeName);
   },
   writeBlock,
+  readMarks(sheet, rect) {
+    const range = sheet.getRange(rect.row, rect.column, rect.rows, rect.columns);
+    return { notes: range.getNotes(), backgrounds: range.getBackgrounds() };
+  },
+  writeMarks(sheet, rect, marks) {
+    const range = sheet.getRange(rect.row, rect.column, rect.rows, rect.columns);
+    range.setNotes(marks.notes);
+    range.setBackgrounds(marks.backgrounds);
+  },
+  findSheet: (name) => spreadsheet().getSheetByName(name),
+  activate(sheet, row, column) {
+    sheet.getRange(row, column).activate();
+  },
+  sheetAdded(name) {
+    const book = spreadsheet();
+    const existing = book.getSheetByName(name);
+    return existing !== null ? { sheet: existing, added: false } : { sheet: sheetNamed(book, name), added: true };
+  },
 };

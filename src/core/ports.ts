@@ -106,6 +106,22 @@ export interface RunSheet<S = unknown> {
   removeRows(rangeName: string): void;
   /** Through the one text-safe writer, one format per column. */
   writeBlock(sheet: S, row: number, column: number, values: CellValue[][], formats: string[]): void;
+  /** The notes ('' where none) and background colours of a rectangle: one read each. */
+  readMarks(sheet: S, rect: GridRect): CellMarks;
+  /** Sets every note and background of a rectangle: one write each. */
+  writeMarks(sheet: S, rect: GridRect, marks: CellMarks): void;
+  /** The sheet of that name, added at the end when there is none (`added` then). */
+  sheetAdded(name: string): { sheet: S; added: boolean };
+  /** The sheet of that name; null when there is none. */
+  findSheet(name: string): S | null;
+  /** Makes the cell the user's current cell (its sheet active), so they see it. */
+  activate(sheet: S, row: number, column: number): void;
+}
+
+/** A rectangle's notes and background colours, row by row. */
+export interface CellMarks {
+  notes: string[][];
+  backgrounds: string[][];
 }
 
 /**

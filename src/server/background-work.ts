@@ -3,6 +3,8 @@
 // this list imports plain values. To add a kind: docs/architecture.md, "How to add a kind of background work".
 import type { BackgroundWork } from '../core/background';
 import { enrichmentWork } from './enrichment-work';
+import { refreshScheduleWork } from './refresh-work';
 import { researchWork } from './research-work';
 
-export const BACKGROUND_WORK: readonly BackgroundWork[] = [researchWork, enrichmentWork];
+// A due refresh is started before the runs are continued, so the same trigger begins to work on it.
+export const BACKGROUND_WORK: readonly BackgroundWork[] = [researchWork, refreshScheduleWork, enrichmentWork];

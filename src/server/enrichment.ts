@@ -4,13 +4,23 @@
 import { UserError } from '../core/user-error';
 import { activeColumnSelection } from '../adapters/spreadsheet';
 import { BACKGROUND_RUN_BUDGET_MS } from '../core/background';
-import type { EnrichmentPreview, EnrichOperation, FieldChoices, RunSummary, SelectionInfo } from '../core/contract';
+import type {
+  ChangeEntry,
+  EnrichmentPreview,
+  EnrichOperation,
+  FieldChoices,
+  RefreshSchedule,
+  RunSummary,
+  SelectionInfo,
+} from '../core/contract';
+import { readChanges, selectChangedCell } from '../core/refresh/changes-log';
 import {
   cancelRun,
   pauseRun,
   previewRun,
   resumeRun,
   retryFailedRows,
+  scheduleRun,
   runsNamed,
   runSummaries,
   startRun,
@@ -90,7 +100,29 @@ export function retryFailedEnrichment(runId: string): RunSummary {
   return arrangedSummaryOf(retryFailedRows(runPorts(), runId));
 }
 
+/** Sets (or stops) a run's refresh schedule, paid by the caller's key; their trigger starts the refreshes. */
+export function scheduleRefresh(runId: string, schedule: RefreshSchedule | null): RunSummary {
+  return arrangedScheduleOf(scheduleRun(runPorts(), runId, schedule, () => currentUserId()));
+}
+
+/** The latest changes refreshes logged, of that run or of every run, newest first. */
+export function listChanges(runId?: string | null, limit?: number | null): ChangeEntry[] {
+  return readChanges(runPorts().sheet, runId, limit);
+}
+
+/** Shows the user a logged change's cell. */
+export function selectChange(change: ChangeEntry): void {
+  const ports = runPorts();
+  selectChangedCell(ports.sheet, ports.store, change);
+}
+
 const summaryOf = (run: RunRecord) => toRunSummary(run, knownUserId());
+
+/** A schedule needs its owner's trigger; a stopped one may let it go at its next run. */
+function arrangedScheduleOf(run: RunRecord): RunSummary {
+  if (run.schedule !== null) arrangeBackgroundWork();
+  return summaryOf(run);
+}
 
 /** A run that goes on needs the user's trigger. */
 function arrangedSummaryOf(run: RunRecord): RunSummary {

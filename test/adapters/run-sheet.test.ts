@@ -2,7 +2,9 @@
 // are inserted above it, and blocks written as text.
 import { runSheet } from '../../src/adapters/run-sheet';
 import { TEXT_FORMAT } from '../../src/core/cells';
-import { STATUS_HEADER } from '../../src/core/enrichment/status';
+import { statusHeaderOf } from '../../src/core/refresh/checked';
+
+const STATUS_HEADER = statusHeaderOf('profile');
 import { newEnv } from '../fakes/gas';
 import { inScript } from './gas-globals';
 

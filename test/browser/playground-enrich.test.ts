@@ -143,7 +143,7 @@ test('a selected column enriched from the menu: preview, confirmed start, progre
 
   // The sheet holds what the card says: a status beside each row done, none beside the rest.
   const { cells } = await serverSheet(page, 'Demo');
-  const statusColumn = cells.find((one) => one.row === 1 && one.text === 'sheet-enrich status')?.column;
+  const statusColumn = cells.find((one) => one.row === 1 && one.text === 'sheet-enrich scrape status')?.column;
   expect(statusColumn).toBeDefined();
   const statuses = cells.filter((one) => one.column === statusColumn && one.row > 1 && one.row <= LAST_ROW);
   expect(statuses.filter((one) => one.text !== '')).toHaveLength(cancelled);

@@ -107,7 +107,9 @@ test('a column enriched from the panel: preview, confirmed start, progress, paus
   await page.getByRole('button', { name: 'Preview' }).click();
   await page.locator('.preview-cost', { hasText: `Cost: ${ROWS * 2} credits` }).waitFor();
   expect(await page.locator('.preview-counts dd[data-count="To fetch"]').innerText()).toBe(String(ROWS));
-  expect(await page.locator('.preview-columns').innerText()).toBe('Columns: name, headline, sheet-enrich status');
+  expect(await page.locator('.preview-columns').innerText()).toBe(
+    'Columns: name, headline, sheet-enrich scrape status, sheet-enrich scrape checked',
+  );
   expect(await mock.control.log()).toEqual([]);
 
   await page.getByRole('button', { name: 'Start enrichment' }).click();
@@ -149,7 +151,7 @@ test('a column enriched from the panel: preview, confirmed start, progress, paus
   expect(await run().locator('progress').getAttribute('value')).toBe(String(second.done));
 
   // The sheet holds what the card says: a name and OK beside each input done, nothing beside the rest.
-  const statuses = columnByHeader(addon.env, 'Leads', 'sheet-enrich status', ROWS + 1);
+  const statuses = columnByHeader(addon.env, 'Leads', 'sheet-enrich scrape status', ROWS + 1);
   const names = columnByHeader(addon.env, 'Leads', 'name', ROWS + 1);
   expect(statuses.filter((status) => status === 'OK')).toHaveLength(second.done);
   expect(statuses.filter((status) => status === '')).toHaveLength(ROWS - second.done);

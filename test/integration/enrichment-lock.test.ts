@@ -77,7 +77,7 @@ describe('a chunk that cannot take the document lock', () => {
       expect(tries.filter((attempt) => !attempt.got && attempt.waitMs > 0).length).toBeLessThanOrEqual(1);
     }
     expect(summary).toMatchObject({ status: 'completed', ok: ROWS, failed: 0 });
-    expect(columnByHeader(env, 'Leads', 'sheet-enrich status', ROWS + 1)).toEqual(inputs.map(() => 'OK'));
+    expect(columnByHeader(env, 'Leads', 'sheet-enrich profile status', ROWS + 1)).toEqual(inputs.map(() => 'OK'));
 
     // Each row was asked once: the chunk the lock kept out was written from the cache.
     expect(await mock.control.requests({ key: KEY.slice(-4), path: PROFILE_PATH })).toHaveLength(ROWS);

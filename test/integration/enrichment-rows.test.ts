@@ -46,7 +46,7 @@ const nameOf = (slug: string) => scrapedProfileForSlug(SEED, slug).profile.name;
 function expectNamesBesideInputs(env: GasEnvironment, headerRow: number, lastRow: number): string[] {
   const grid = values(env, 'Leads');
   const header = grid[headerRow - 1];
-  const [nameColumn, statusColumn] = [header.indexOf('name'), header.indexOf('sheet-enrich status')];
+  const [nameColumn, statusColumn] = [header.indexOf('name'), header.indexOf('sheet-enrich scrape status')];
   const inputs = grid.slice(headerRow, lastRow).map((row) => String(row[0]));
   const slugOf = (input: string) => input.slice(url('').length);
   expect(grid.slice(headerRow, lastRow).map((row) => [row[0], row[nameColumn], row[statusColumn]])).toEqual(

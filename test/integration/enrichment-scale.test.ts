@@ -49,7 +49,7 @@ async function expectEveryRowOnce(addon: LoadedAddon, inputs: string[], previewC
   expect(columnByHeader(addon.env, 'Leads', 'name', rows)).toEqual(
     inputs.map((slug) => scrapedProfileForSlug(SEED, slug).profile.name),
   );
-  expect(new Set(columnByHeader(addon.env, 'Leads', 'sheet-enrich status', rows))).toEqual(new Set(['OK']));
+  expect(new Set(columnByHeader(addon.env, 'Leads', 'sheet-enrich scrape status', rows))).toEqual(new Set(['OK']));
   const sent = await mock.control.requests({ path: SCRAPE_PATH, status: 200 });
   expect(sent.map((entry) => entry.query.network_url).sort()).toEqual(inputs.map(url).sort());
   expect(await mock.control.creditsCharged({ key: KEY.slice(-4) })).toBe(previewCredits);
@@ -100,26 +100,27 @@ describe('a 1,000-row column at tier 2', () => {
 });
 
 describe('a wide table', () => {
-  it('each chunk reads the input column and the output and status columns once, never the columns between', async () => {
+  it('each chunk reads the input column and the output, status and checked columns once, never the columns between', async () => {
     const { addon, inputs, request } = await column(300, 'wide');
-    // The user's own columns B to U, between the inputs and the outputs (added after them: V name, W status).
+    // The user's own columns B to U, between the inputs and the outputs (added after them: V name, W status,
+    // X checked).
     const WIDTH = 20;
     const notes = (r: number) => Array.from({ length: WIDTH }, (_, c) => `row ${r} note ${c + 1}`);
     addon.env.spreadsheet.sheet('Leads').write('B1', [notes(0), ...inputs.map((_, r) => notes(r + 1))]);
     const run = start(addon, request);
-    const outputs = { column: 2 + WIDTH, numColumns: 2 };
+    const outputs = { column: 2 + WIDTH, numColumns: 3 };
     const getValues = jest.spyOn(FakeRange.prototype, 'getValues');
     const getFormulas = jest.spyOn(FakeRange.prototype, 'getFormulas');
     try {
       expect(continueUntilDone(addon, run.runId)).toMatchObject({ status: 'completed', ok: 300 });
       const read = getValues.mock.contexts.map((range) => (range as FakeRange).area);
-      // Each chunk reads formulas once: of the output and status columns (the input column needs none).
+      // Each chunk reads formulas once: of the output, status and checked columns (the input column needs none).
       const chunks = getFormulas.mock.contexts.map((range) => (range as FakeRange).area);
       expect(chunks).toHaveLength(10);
       expect(chunks).toEqual(chunks.map(() => ({ row: 2, numRows: 300, ...outputs })));
-      // And three getValues: the header row, the input column, the output and status columns.
+      // And three getValues: the header row, the input column, the output, status and checked columns.
       expect(read).toHaveLength(3 * chunks.length);
-      const header = { row: 1, column: 1, numRows: 1, numColumns: 2 + WIDTH + 1 };
+      const header = { row: 1, column: 1, numRows: 1, numColumns: 2 + WIDTH + 2 };
       const input = { row: 2, column: 1, numRows: 300, numColumns: 1 };
       const a1 = (area: { row: number; column: number; numRows: number; numColumns: number }) =>
         `R${area.row}C${area.column}:${area.numRows}x${area.numColumns}`;

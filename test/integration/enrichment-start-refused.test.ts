@@ -51,7 +51,12 @@ describe('starting a run', () => {
     const addon = await leads();
     const run = start(addon, request);
     expect(run).toMatchObject({ status: 'running', total: 3 });
-    expect(values(addon.env, 'Leads')[0]).toEqual(['Profile URL', 'name', 'sheet-enrich status']);
+    expect(values(addon.env, 'Leads')[0]).toEqual([
+      'Profile URL',
+      'name',
+      'sheet-enrich scrape status',
+      'sheet-enrich scrape checked',
+    ]);
     expect(addon.env.spreadsheet.namedRanges()).toHaveLength(1);
     expect(Object.keys(addon.env.properties.document())).toEqual([`enrichment.run.${run.runId}`]);
   });

@@ -117,7 +117,10 @@ describe('a run', () => {
     inputSheet(loaded.env, 'Leads', 'Profile URL', inputs);
     const shown = preview(loaded, request({ inputA1: 'A1:A8' }));
     expect(shown).toMatchObject({ rows: 7, blank: 1, invalid: 1, duplicates: 1, toFetch: 4, credits: 8 });
-    expect(shown.columns).toEqual([...FIELDS, 'sheet-enrich status']);
+    expect(shown.columns).toEqual([...FIELDS, 'sheet-enrich scrape status', 'sheet-enrich scrape checked']);
+    // Beside the list: its rows hold nothing past A, so the results start at B.
+    expect(shown.outputA1).toBe('B1:F8');
+    const startedAt = Math.floor(loaded.env.clock.now() / 1000) * 1000;
     expect(shown.invalidSamples).toEqual([
       {
         row: 5,
@@ -131,8 +134,16 @@ describe('a run', () => {
     expect(done.creditsSpent).toBe(4);
     expect(await mock.control.creditsCharged({ key: KEY.slice(-4) })).toBe(shown.credits - 4);
     const grid = values(loaded.env, 'Leads');
-    expect(grid[0]).toEqual(['Profile URL', ...FIELDS, 'sheet-enrich status']);
-    expect(grid.slice(1).map((row) => row.slice(1))).toEqual([
+    expect(grid[0]).toEqual(['Profile URL', ...FIELDS, 'sheet-enrich scrape status', 'sheet-enrich scrape checked']);
+    // Each fetched row (OK, NOT FOUND, PRIVATE) is dated, as text, when it was fetched; the others are not.
+    const checked = grid.slice(1).map((row) => row[5]);
+    checked.forEach((cell, i) => {
+      if ([2, 3].includes(i)) return expect(cell).toBe('');
+      expect(cell).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(Date.parse(String(cell))).toBeGreaterThanOrEqual(startedAt);
+      expect(Date.parse(String(cell))).toBeLessThanOrEqual(loaded.env.clock.now());
+    });
+    expect(grid.slice(1).map((row) => row.slice(1, 5))).toEqual([
       [...expectedRow('ada'), 'OK'],
       [...expectedRow('ada'), 'OK'],
       ['', '', '', ''],
@@ -148,6 +159,8 @@ describe('a run', () => {
     inputSheet(loaded.env, 'Leads', 'Profile URL', slugs.map(url));
     // A formula fetched two of them already (it caches them for everyone in the document).
     formula(loaded, 'SCRAPE_PROFILE', [[[url('ada')], [url('bob')]], 'name']);
+    const formulaDone = loaded.env.clock.now();
+    loaded.env.clock.advance(3_600_000);
     const before = await mock.control.creditsCharged();
     const cacheReads = () => loaded.env.stats.callsByName['Cache.getAll'] ?? 0;
     const readsBefore = cacheReads();
@@ -158,12 +171,46 @@ describe('a run', () => {
     continueUntilDone(loaded, start(loaded, request({ inputA1: 'A1:A7' })).runId);
     expect((await mock.control.creditsCharged()) - before).toBe(8);
     expect(columnByHeader(loaded.env, 'Leads', 'name', 7)).toEqual(slugs.map((slug) => expectedRow(slug)[0]));
+    // A cached answer is dated when the formula fetched it, an hour before the run; the others during the run.
+    const checked = columnByHeader(loaded.env, 'Leads', 'sheet-enrich scrape checked', 7).map((cell) =>
+      Date.parse(String(cell)),
+    );
+    slugs.forEach((slug, i) => {
+      if (slug === 'ada' || slug === 'bob') expect(checked[i]).toBeLessThanOrEqual(formulaDone);
+      else expect(checked[i]).toBeGreaterThanOrEqual(formulaDone + 3_600_000 - 1_000);
+    });
 
     const again = preview(loaded, request({ inputA1: 'A1:A7' }));
     expect(again).toMatchObject({ alreadyDone: 6, toFetch: 0, credits: 0 });
     const second = start(loaded, request({ inputA1: 'A1:A7' }));
     expect(second).toMatchObject({ status: 'completed', done: 6, ok: 6 });
     expect((await mock.control.creditsCharged()) - before).toBe(8);
+  });
+
+  it('places results beside the list or where asked, never over a cell, each operation with its own status', async () => {
+    const loaded = await addon();
+    inputSheet(loaded.env, 'Leads', 'Profile URL', [url('ada'), url('bob')]);
+    // Far below the list, a note of the user's spans many columns: the results still go beside the list.
+    loaded.env.spreadsheet.sheet('Leads').write('A9:H9', [['Totals', '', '', '', '', '', '', 'far']]);
+    const beside = preview(loaded, request({ inputA1: 'A1:A3', fields: ['name'] }));
+    expect(beside.outputA1).toBe('B1:D3');
+    const refused = request({ inputA1: 'A1:A3', fields: ['name'], outputColumn: 'A' });
+    expect(() => preview(loaded, refused)).toThrow(
+      'The results need columns A:C, which already hold cells in these rows; choose a column with 3 empty columns from it.',
+    );
+    const scrape = start(loaded, request({ inputA1: 'A1:A3', fields: ['name'], outputColumn: 'D' }));
+    continueUntilDone(loaded, scrape.runId);
+    expect(values(loaded.env, 'Leads', 'A1:F1')).toEqual([
+      ['Profile URL', '', '', 'name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+    ]);
+    // A profile run over the same column does not take the scrape's statuses as its own: it fetches both rows.
+    const profile = { sheetName: 'Leads', inputA1: 'A1:A3', operation: 'profile' as const, fields: ['full_name'] };
+    const shown = preview(loaded, profile);
+    expect(shown).toMatchObject({ alreadyDone: 0, toFetch: 2, outputA1: 'G1:I3' });
+    expect(shown.columns).toEqual(['full_name', 'sheet-enrich profile status', 'sheet-enrich profile checked']);
+    continueUntilDone(loaded, start(loaded, profile).runId);
+    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich profile status', 3)).toEqual(['OK', 'OK']);
+    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich scrape status', 3)).toEqual(['OK', 'OK']);
   });
 
   it('never writes over the user’s cells unless told to overwrite', async () => {
@@ -175,8 +222,8 @@ describe('a run', () => {
       ['', ''],
     ]);
     continueUntilDone(loaded, start(loaded, request({ inputA1: 'A1:A3', fields: ['name', 'headline'] })).runId);
-    expect(values(loaded.env, 'Leads')).toEqual([
-      ['Profile URL', 'Notes', 'name', 'headline', 'sheet-enrich status'],
+    expect(values(loaded.env, 'Leads', 'A1:E3')).toEqual([
+      ['Profile URL', 'Notes', 'name', 'headline', 'sheet-enrich scrape status'],
       [url('ada'), 'keep me', 'Typed by hand', expectedRow('ada')[1], 'OK'],
       [url('bob'), '', expectedRow('bob')[0], expectedRow('bob')[1], 'OK'],
     ]);
@@ -248,7 +295,9 @@ describe('pausing', () => {
     const paused = continueRuns(loaded, run.runId)[0];
     expect(paused).toMatchObject({ status: 'paused', ok: 2, done: 2, failed: 0, creditsSpent: 4 });
     expect(paused.error).toBe('The API key is out of credits (402). Add credits to the account, then try again.');
-    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich status', 11).filter((s) => s === '')).toHaveLength(8);
+    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich scrape status', 11).filter((s) => s === '')).toHaveLength(
+      8,
+    );
     // Paused: the sidebar's calls do nothing.
     const sent = await scrapes();
     expect(continueRuns(loaded, run.runId)[0].status).toBe('paused');
@@ -306,11 +355,11 @@ describe('pausing', () => {
     const run = start(loaded, request({ inputA1: 'A1:A4' }));
     expect(continueUntilDone(loaded, run.runId)).toMatchObject({ status: 'completed', failed: 3, creditsSpent: 0 });
     const failure = 'ERROR: The service had an internal error (500); try again later.';
-    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich status', 4)).toEqual([failure, failure, failure]);
+    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich scrape status', 4)).toEqual([failure, failure, failure]);
     const retried = sidebar<RunSummary>(loaded, 'retryFailedEnrichment', [run.runId]);
     expect(retried).toMatchObject({ status: 'running', failed: 0, done: 0 });
     expect(continueUntilDone(loaded, run.runId)).toMatchObject({ status: 'completed', ok: 2, notFound: 1, failed: 0 });
-    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich status', 4)).toEqual(['OK', 'OK', 'PRIVATE']);
+    expect(columnByHeader(loaded.env, 'Leads', 'sheet-enrich scrape status', 4)).toEqual(['OK', 'OK', 'PRIVATE']);
     // NOT FOUND and PRIVATE are final: a retry has nothing to ask.
     const sent = await scrapes();
     expect(sidebar<RunSummary>(loaded, 'retryFailedEnrichment', [run.runId]).status).toBe('completed');

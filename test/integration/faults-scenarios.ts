@@ -425,7 +425,7 @@ const runOf = (addon: Addon, runId: string) =>
 /** Notes the errors the run and its status column show now. */
 function noteRunErrors(tally: Tally, addon: Addon, run: RunSummary, lastRow: number): void {
   if (run.error !== null) tally.saw(run.error);
-  for (const status of columnByHeader(addon.env, 'Leads', 'sheet-enrich status', lastRow)) {
+  for (const status of columnByHeader(addon.env, 'Leads', `sheet-enrich ${run.operation} status`, lastRow)) {
     if (String(status).startsWith('ERROR: ')) tally.saw(String(status).slice('ERROR: '.length));
   }
 }
@@ -453,12 +453,13 @@ function checkRunSheet(
   env: GasEnvironment,
   reference: Rows,
   inputs: readonly string[],
-  fields: string[],
+  run: { operation: EnrichOperation; fields: string[] },
 ) {
+  const { fields } = run;
   const lastRow = inputs.length + 1;
   const grid = values(env, 'Leads');
   tally.rowsDuplicated += Math.max(0, grid.length - lastRow);
-  const statuses = columnByHeader(env, 'Leads', 'sheet-enrich status', lastRow);
+  const statuses = columnByHeader(env, 'Leads', `sheet-enrich ${run.operation} status`, lastRow);
   const columns = fields.map((field) => columnByHeader(env, 'Leads', field, lastRow));
   reference.forEach((expected, i) => {
     const row = columns.map((column) => column[i]);
@@ -505,7 +506,7 @@ export async function enrichmentScenario(lab: FaultLab, spec: EnrichmentScenario
   noteRunErrors(tally, addon, faultedContinues(tally, addon, started.runId, spec.platform), inputs.length + 1);
   lift();
   finishRun(tally, addon, started.runId, inputs.length + 1);
-  checkRunSheet(tally, addon.env, reference, inputs, fields);
+  checkRunSheet(tally, addon.env, reference, inputs, { operation: lookup.operation, fields });
   return tally.figures(key, addons);
 }
 
@@ -719,7 +720,7 @@ export async function hostileScenario(lab: FaultLab, spec: HostileScenario): Pro
       };
       const run = sidebar<RunSummary>(addon, 'startEnrichment', [request]);
       finishRun(tally, addon, run.runId, inputs.length + 1);
-      checkRunSheet(tally, addon.env, expected, inputs, HOSTILE_FIELDS);
+      checkRunSheet(tally, addon.env, expected, inputs, { operation: 'profile', fields: HOSTILE_FIELDS });
     }
   }
   return tally.figures(key, [addon]);

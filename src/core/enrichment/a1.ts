@@ -29,6 +29,29 @@ function columnNumber(letters: string): number {
   return n;
 }
 
+/** The last column a sheet can have (ZZZ), as far as letters go; Sheets itself allows 18,278. */
+const MAX_COLUMN = 18_278;
+
+/** A column given by its letters ("D", "aa"); null when the text is not one. */
+export function parseColumnLetters(text: unknown): number | null {
+  if (typeof text !== 'string' || !/^\s*[A-Za-z]{1,3}\s*$/.test(text)) return null;
+  const column = columnNumber(text.trim());
+  return column <= MAX_COLUMN ? column : null;
+}
+
+/** A 1-based column as its letters: 1 is A, 27 is AA. */
+export function columnLetters(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** A rectangle of rows and columns (1-based, inclusive) in A1 notation, such as "B20:J32". */
+export function rectA1(rect: { row: number; column: number; lastRow: number; lastColumn: number }): string {
+  return `${columnLetters(rect.column)}${rect.row}:${columnLetters(rect.lastColumn)}${rect.lastRow}`;
+}
+
 /** Splits "'My sheet'!A1:B2" into the sheet name (null when absent) and the cell part. */
 function splitSheetName(a1: string): { sheetName: string | null; cells: string } {
   const bang = a1.lastIndexOf('!');

@@ -10,6 +10,9 @@ import { headerFor } from '../fields/flatten';
 import { withLock } from '../lock';
 import type { RunRows, RunSheet } from '../ports';
 import type { Settings } from '../settings';
+import { readSchedule } from '../refresh/schedule';
+import { rectA1 } from './a1';
+import { outputNames } from './columns';
 import { uncoveredRows } from './estimate';
 import { OPERATIONS } from './operations';
 import { pendingInputs, previewColumn, startStatuses } from './preview';
@@ -18,7 +21,7 @@ import { isUnfinished, runMessage, RunRegistry, toRunSummary, type RunRecord } f
 import { parseRequest, readColumn, type ParsedRequest } from './request';
 import { readArea, readColumnCells, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock, statusesBlock } from './run-writes';
-import { STATUS_HEADER, statusKind } from './status';
+import { statusKind } from './status';
 import { isoTime, ROWS_GONE, saveCountingLapsed, workOnRun, type RunPorts } from './work';
 import type { WriteBlock } from './write-plan';
 
@@ -32,14 +35,24 @@ const RANGE_PREFIX = 'sheetEnrichRun_';
 /** Sends no request: the cache tells which inputs are answered already. */
 export function previewRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings): EnrichmentPreview {
   const { parsed, area } = readRequest(ports.sheet, request);
-  return planStart(ports, parsed, area, settings).preview;
+  return planStart(ports, parsed, area, settings, ports.clock.now()).preview;
 }
 
-/** Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry. */
-export function startRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: () => string): RunRecord {
+/**
+ * Starts a run that `userId()` (asked only once the key is there) starts and pays for; answers its entry.
+ * `maxRows`: a refresh fetches again at most this many due rows, the oldest (a schedule's cap).
+ */
+export function startRun<S>(
+  ports: RunPorts<S>,
+  request: unknown,
+  settings: Settings,
+  userId: () => string,
+  maxRows: number | null = null,
+): RunRecord {
   if (settings.apiKey === null) throw new UserError(noKeyError().message);
   const starter = userId();
-  const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, () => registerRun(ports, request, settings, starter));
+  const register = () => registerRun(ports, request, settings, starter, maxRows);
+  const run = withLock(ports.lock, USER_LOCK_WAIT_MS, null, register);
   if (run === null) throw new UserError(BUSY);
   return run;
 }
@@ -66,7 +79,7 @@ export function retryFailedRows<S>(ports: RunPorts<S>, runId: string): RunRecord
   return changeRun(ports, runId, (run) => {
     const rows = ports.sheet.findRows(run.rangeName);
     if (rows === null) throw new UserError(ROWS_GONE);
-    const area = readArea(ports.sheet, rows, run.fields);
+    const area = readArea(ports.sheet, rows, run);
     const statuses = area.statuses.map((status) => (statusKind(status) === 'error' ? '' : status));
     const retried = statuses.filter((status, i) => status !== area.statuses[i]).length;
     const block = statusesBlock(area, statuses);
@@ -88,7 +101,7 @@ export function estimateCoveringRowsLeft<S>(
 ): Pick<RunRecord, 'creditsEstimated' | 'creditsAdded'> | null {
   const rows = ports.sheet.findRows(run.rangeName);
   if (rows === null) return null;
-  const area = readArea(ports.sheet, rows, run.fields);
+  const area = readArea(ports.sheet, rows, run);
   const operation = OPERATIONS[run.operation];
   const left = remainingInputs(operation, area.inputs, area.statuses);
   const context = ports.fetchContext({ ...settings(), baseUrl: run.baseUrl });
@@ -181,17 +194,34 @@ function readRequest<S>(sheet: RunSheet<S>, request: unknown) {
     lastRow: column.firstInputRow + column.inputs.length - 1,
     inputColumn: parsed.range.column,
   };
-  return { parsed, rows, area: readArea(sheet, rows, parsed.fields.map(headerFor)) };
+  const outputs = {
+    operation: parsed.operation,
+    fields: parsed.fields.map(headerFor),
+    outputColumn: parsed.outputColumn,
+  };
+  return { parsed, rows, area: readArea(sheet, rows, outputs) };
 }
 
-function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings) {
+/** `now`: when a refresh starts (its due rows are measured from it). */
+function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S>, settings: Settings, now: number) {
   return previewColumn(parsed.spec, ports.fetchContext(settings), {
     inputs: area.inputs,
     statuses: area.statuses,
+    checked: area.checked,
+    refresh: parsed.refresh,
+    now,
     overwrite: parsed.overwrite,
     firstInputRow: area.headerRow + 1,
-    columns: [...parsed.fields.map(headerFor), STATUS_HEADER],
+    columns: outputNames(parsed.operation, parsed.fields.map(headerFor)),
+    outputA1: outputA1(area),
   });
+}
+
+/** Where the run writes, header row to last input row: every output column, and those between them. */
+function outputA1(area: RunArea): string {
+  const columns = [...area.columns.fields, area.columns.status, area.columns.checked];
+  const [column, lastColumn] = [Math.min(...columns), Math.max(...columns)];
+  return rectA1({ row: area.headerRow, column, lastRow: area.lastRow, lastColumn });
 }
 
 /**
@@ -199,15 +229,24 @@ function planStart<S>(ports: RunPorts<S>, parsed: ParsedRequest, area: RunArea<S
  * and names the rows. The entry comes first: a document whose properties are full refuses the run before the sheet
  * changes, and a sheet that refuses the writes leaves no entry behind.
  */
-function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings, userId: string): RunRecord {
+function registerRun<S>(
+  ports: RunPorts<S>,
+  request: unknown,
+  settings: Settings,
+  userId: string,
+  maxRows: number | null,
+): RunRecord {
   const { parsed, rows, area } = readRequest(ports.sheet, request);
   const registry = new RunRegistry(ports.store);
   refuseOverlap(registry.all(), ports.sheet, rows);
-  const start = planStart(ports, parsed, area, settings);
+  const startedAt = ports.clock.now();
+  const start = planStart(ports, parsed, area, settings, startedAt);
   const statuses = startStatuses(start.rows, area.statuses);
-  const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId };
-  const run = newRun(parsed, start, countRows(area.inputs, statuses), where);
-  const saved = registry.add(run, run.createdAt);
+  const where = { runId: runIdOf(ports.newId()), now: isoTime(ports.clock), settings, userId, startedAt };
+  const fresh = capped(newRun(parsed, start, countRows(area.inputs, statuses), where), start.preview, maxRows);
+  const refreshed = parsed.refresh === null ? null : runToRefresh(registry.all(), parsed);
+  const run = refreshed === null ? fresh : reusedRun(refreshed, fresh);
+  const saved = refreshed === null ? registry.add(run, run.createdAt) : registry.save(run, refreshed, run.updatedAt);
   if (saved === null) throw new UserError(STORE_FULL);
   try {
     const blocks = [missingHeadersBlock(area), statusesBlock(area, statuses)];
@@ -218,12 +257,62 @@ function registerRun<S>(ports: RunPorts<S>, request: unknown, settings: Settings
     );
     ports.sheet.nameRows(run.rangeName, rows);
   } catch (error) {
-    ports.sheet.removeRows(run.rangeName);
-    registry.remove(run.runId);
+    if (refreshed !== null) registry.save(refreshed, saved, refreshed.updatedAt);
+    else {
+      ports.sheet.removeRows(run.rangeName);
+      registry.remove(run.runId);
+    }
     throw error;
   }
   for (const dropped of registry.prune()) ports.sheet.removeRows(dropped.rangeName);
   return saved;
+}
+
+/** A refresh held to `maxRows` due rows: its estimate covers the plain rows and those alone. */
+function capped(run: RunRecord, preview: EnrichmentPreview, maxRows: number | null): RunRecord {
+  if (maxRows === null || run.refresh === null || preview.refresh === undefined) return run;
+  const price = OPERATIONS[run.operation].fetch.creditsPerFetch;
+  const plain = preview.credits - preview.refresh.credits;
+  const creditsEstimated = plain + Math.min(maxRows, preview.refresh.rows) * price;
+  return { ...run, creditsEstimated, refresh: { ...run.refresh, maxRows } };
+}
+
+/** Sets (or, with null, stops) the run's refresh schedule; `userId`'s key pays for its refreshes. */
+export function scheduleRun<S>(ports: RunPorts<S>, runId: string, schedule: unknown, userId: () => string): RunRecord {
+  const read = readSchedule(schedule);
+  if (!read.ok) throw new UserError(read.message);
+  const owner = read.schedule === null ? null : userId();
+  return changeRun(ports, runId, () => ({
+    schedule:
+      read.schedule === null || owner === null
+        ? null
+        : { ...read.schedule, owner, lastAt: ports.clock.now(), lastOutcome: null },
+  }));
+}
+
+/**
+ * The finished run of this document over the same sheet, input range and operation, which a refresh goes on with
+ * (same id, so its card and schedule stay); null: the refresh is a new run.
+ */
+function runToRefresh(runs: readonly RunRecord[], parsed: ParsedRequest): RunRecord | null {
+  const same = (run: RunRecord) =>
+    run.sheetName === parsed.sheetName && run.inputA1 === parsed.inputA1 && run.operation === parsed.operation;
+  return runs.find((run) => !isUnfinished(run.status) && same(run)) ?? null;
+}
+
+/** The refreshed run: its id, range name, creation and spending kept; the rest as a new run would have it. */
+function reusedRun(previous: RunRecord, fresh: RunRecord): RunRecord {
+  const { runId, rangeName, createdAt, creditsSpent } = previous;
+  return {
+    ...fresh,
+    runId,
+    rangeName,
+    createdAt,
+    creditsSpent,
+    creditsEstimated: creditsSpent + fresh.creditsEstimated,
+    lease: previous.lease,
+    schedule: previous.schedule,
+  };
 }
 
 /** A run's id: short, as it names the run's range (and a uuid's dashes do not belong in a range name). */
@@ -234,8 +323,10 @@ export function newRun(
   parsed: ParsedRequest,
   start: Pick<ReturnType<typeof previewColumn>, 'rows' | 'preview'>,
   counts: RunCounts,
-  { runId, now, settings, userId }: { runId: string; now: string; settings: Settings; userId: string },
+  where: { runId: string; now: string; settings: Settings; userId: string; startedAt: number },
 ): RunRecord {
+  const { runId, now, settings, userId } = where;
+  const refresh = parsed.refresh;
   const status = pendingInputs(start.rows).length === 0 ? 'completed' : 'running';
   return {
     runId,
@@ -258,6 +349,11 @@ export function newRun(
     baseUrl: settings.baseUrl,
     tier: settings.tier,
     lease: null,
+    refresh:
+      refresh === null
+        ? null
+        : { ...refresh, startedAt: where.startedAt, maxRows: null, refreshed: 0, changes: 0, changesByKind: {} },
+    schedule: null,
   };
 }
 

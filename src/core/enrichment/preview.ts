@@ -6,6 +6,8 @@ import type { EnrichmentPreview, InvalidSample } from '../contract';
 import { cachedInputs, type FetchContext } from '../fetch/engine';
 import type { OperationSpec } from './operations';
 import { cellText, inputState } from './rows';
+import { staleRows } from '../refresh/checked';
+import { refreshPreview, type RefreshRequest } from '../refresh/request';
 import { invalidStatus, isFinal, statusKind } from './status';
 
 /** How a new run sees a row of its column. */
@@ -14,27 +16,38 @@ export type StartRow =
   | { kind: 'invalid'; reason: string }
   /** Its status is final (OK, NOT FOUND, PRIVATE) and the run does not overwrite. */
   | { kind: 'done' }
-  | { kind: 'pending'; normalized: string };
+  | { kind: 'pending'; normalized: string }
+  /** Done, and due again for the refresh: fetched again, never answered from the cache; its status stays meanwhile. */
+  | { kind: 'refresh'; normalized: string };
 
+/** `due`: the indexes of done rows a refresh fetches again (staleRows); empty for a plain run. */
 export function startRows(
   spec: OperationSpec,
   inputs: readonly unknown[],
   statuses: readonly unknown[],
   overwrite: boolean,
+  due: ReadonlySet<number> = new Set(),
 ): StartRow[] {
   return inputs.map((cell, index): StartRow => {
     const state = inputState(spec, cell);
     if (state.kind !== 'valid') return state;
-    if (!overwrite && isFinal(statusKind(statuses[index]))) return { kind: 'done' };
+    if (!overwrite && isFinal(statusKind(statuses[index]))) {
+      return due.has(index) ? { kind: 'refresh', normalized: state.normalized } : { kind: 'done' };
+    }
     return { kind: 'pending', normalized: state.normalized };
   });
 }
 
-/** The distinct inputs a run would have to answer, in row order. */
+/** The distinct inputs a run would have to answer (refreshed ones included), in row order. */
 export function pendingInputs(rows: readonly StartRow[]): string[] {
   const inputs = new Set<string>();
-  for (const row of rows) if (row.kind === 'pending') inputs.add(row.normalized);
+  for (const row of rows) if (row.kind === 'pending' || row.kind === 'refresh') inputs.add(row.normalized);
   return [...inputs];
+}
+
+/** The distinct inputs of the rows a refresh fetches again. */
+export function refreshInputs(rows: readonly StartRow[]): Set<string> {
+  return new Set(rows.flatMap((row) => (row.kind === 'refresh' ? [row.normalized] : [])));
 }
 
 /**
@@ -44,7 +57,7 @@ export function pendingInputs(rows: readonly StartRow[]): string[] {
 export function startStatuses(rows: readonly StartRow[], statuses: readonly unknown[]): unknown[] {
   return rows.map((row, index) => {
     if (row.kind === 'invalid') return invalidStatus(row.reason);
-    return row.kind === 'done' ? statuses[index] : '';
+    return row.kind === 'done' || row.kind === 'refresh' ? statuses[index] : '';
   });
 }
 
@@ -70,8 +83,11 @@ export interface PreviewInput {
   cached: ReadonlySet<string>;
   creditsPerFetch: number;
   perMinute: number;
-  /** The field headers in order, then the status column's. */
+  /** The field headers in order, then the status column's, then the checked column's. */
   columns: string[];
+  outputA1: string;
+  /** With a refresh request: its options (economy). */
+  refresh?: RefreshRequest | null;
 }
 
 /** Each row counted once, by precedence: blank, invalid, alreadyDone, duplicate, cached, toFetch. */
@@ -87,9 +103,12 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
     credits: 0,
     estimatedSeconds: 0,
     columns: input.columns,
+    outputA1: input.outputA1,
     invalidSamples: [],
   };
   const counted = new Set<string>();
+  // An input a refresh fetches again is fetched, whichever of its rows counts it.
+  const refreshed = refreshInputs(input.rows);
   input.rows.forEach((row, index) => {
     if (row.kind === 'blank') preview.blank++;
     else if (row.kind === 'invalid') {
@@ -99,11 +118,19 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
     else if (counted.has(row.normalized)) preview.duplicates++;
     else {
       counted.add(row.normalized);
-      if (input.cached.has(row.normalized)) preview.cached++;
+      if (input.cached.has(row.normalized) && !refreshed.has(row.normalized)) preview.cached++;
       else preview.toFetch++;
     }
   });
   preview.credits = preview.toFetch * input.creditsPerFetch;
+  if (input.refresh) {
+    const plainFetches = new Set(input.rows.flatMap((row) => (row.kind === 'pending' ? [row.normalized] : [])));
+    const extra = [...refreshed].filter((normalized) => !plainFetches.has(normalized) || input.cached.has(normalized));
+    preview.refresh = refreshPreview(input.refresh, extra.length, input.creditsPerFetch);
+    // Economy: a record for every due row, and a scrape for those it shows changed: the estimate covers the most.
+    const most = preview.refresh.economyCredits?.[1];
+    if (most !== undefined) preview.credits += most - preview.refresh.credits;
+  }
   preview.estimatedSeconds = secondsToFetch(preview.toFetch, input.perMinute);
   return preview;
 }
@@ -120,8 +147,13 @@ export interface ColumnToPreview {
   overwrite: boolean;
   /** The sheet row of inputs[0]. */
   firstInputRow: number;
-  /** The field headers in order, then the status column's. */
+  /** The field headers in order, then the status column's, then the checked column's. */
   columns: string[];
+  outputA1: string;
+  checked: readonly unknown[];
+  refresh: RefreshRequest | null;
+  /** Epoch ms: the refresh's start, from which due rows are measured. */
+  now: number;
 }
 
 /**
@@ -133,15 +165,20 @@ export function previewColumn(
   context: FetchContext,
   column: ColumnToPreview,
 ): { rows: StartRow[]; preview: EnrichmentPreview } {
-  const rows = startRows(spec, column.inputs, column.statuses, column.overwrite);
+  const { refresh } = column;
+  const due = refresh === null ? [] : staleRows(column.statuses, column.checked, column.now, refresh.olderThanDays);
+  const rows = startRows(spec, column.inputs, column.statuses, column.overwrite, new Set(due));
+  const plain = rows.flatMap((row) => (row.kind === 'pending' ? [row.normalized] : []));
   const preview = previewOf({
     rows,
     inputs: column.inputs,
     firstInputRow: column.firstInputRow,
-    cached: cachedInputs(spec.fetch, context, pendingInputs(rows)),
+    cached: cachedInputs(spec.fetch, context, plain),
     creditsPerFetch: spec.fetch.creditsPerFetch,
     perMinute: fetchesPerMinute(spec.fetch.paced, context.settings.tier),
     columns: column.columns,
+    outputA1: column.outputA1,
+    refresh,
   });
   return { rows, preview };
 }

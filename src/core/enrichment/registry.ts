@@ -1,9 +1,17 @@
 // The enrichment runs of one document, kept in document properties (shared by its editors): one small entry per
 // run that does not grow with its rows (the status column holds the per-row state), and at most MAX_RUNS entries.
 import type { Tier } from '../api/types';
-import { FINISHED_RUN_STATUSES, type EnrichOperation, type RunStatus, type RunSummary } from '../contract';
+import {
+  FINISHED_RUN_STATUSES,
+  type ChangeKind,
+  type EnrichOperation,
+  type RunStatus,
+  type RunSummary,
+  type ScheduleView,
+} from '../contract';
 import type { KeyValue } from '../ports';
 import { capStoredText } from '../text';
+import { scheduleSummary, type RefreshSchedule } from '../refresh/schedule';
 import { raisedNote } from './estimate';
 import { OPERATIONS } from './operations';
 import { fetchesPerMinute, secondsToFetch } from './preview';
@@ -46,6 +54,31 @@ export interface RunRecord extends RunCounts {
   /** The starter's tier when the run began, for its time estimate. */
   tier: Tier;
   lease: RunLease | null;
+  /** The latest refresh of the run's rows; null for a run never refreshed. */
+  refresh: RunRefresh | null;
+  /** Refreshes the background starts; null: none scheduled. */
+  schedule: StoredSchedule | null;
+}
+
+/** A run's schedule as kept: who set it (their key pays), since when, and what its last refresh did. */
+export interface StoredSchedule extends RefreshSchedule {
+  owner: string;
+  /** Epoch ms: the last scheduled refresh, or when the schedule was set; the next is due a week or month on. */
+  lastAt: number;
+  lastOutcome: string | null;
+}
+
+/** A refresh: which done rows it fetches again, and what it found so far. */
+export interface RunRefresh {
+  olderThanDays: number;
+  economy: boolean;
+  /** Epoch ms: done rows checked before this, less olderThanDays days, are due (staleRows). */
+  startedAt: number;
+  /** A scheduled refresh over its cap: how many due rows (oldest first) it fetches again; null: all. */
+  maxRows: number | null;
+  refreshed: number;
+  changes: number;
+  changesByKind: Partial<Record<ChangeKind, number>>;
 }
 
 export function isUnfinished(status: RunStatus): boolean {
@@ -56,7 +89,13 @@ function parseRun(text: string | undefined | null): RunRecord | null {
   if (text === null || text === undefined) return null;
   try {
     // Entries saved before a field existed get its neutral value.
-    return { ...NO_COUNTS, creditsAdded: 0, ...(JSON.parse(text) as Partial<RunRecord>) } as RunRecord;
+    return {
+      ...NO_COUNTS,
+      creditsAdded: 0,
+      refresh: null,
+      schedule: null,
+      ...(JSON.parse(text) as Partial<RunRecord>),
+    } as RunRecord;
   } catch {
     return null;
   }
@@ -213,6 +252,17 @@ export function toRunSummary(run: RunRecord, viewer: string | null, problem: str
     error: run.error ?? (mine && isUnfinished(run.status) ? problem : null),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
+    fields: [...run.fields],
+    refreshed: run.refresh?.refreshed ?? 0,
+    changes: run.refresh?.changes ?? 0,
+    changesByKind: { ...run.refresh?.changesByKind },
+    schedule: scheduleView(run.schedule),
   };
   return mine ? summary : { ...summary, mine: false };
+}
+
+function scheduleView(stored: StoredSchedule | null): ScheduleView | null {
+  if (stored === null) return null;
+  const { every, olderThanDays, maxCredits, lastAt, lastOutcome } = stored;
+  return { ...scheduleSummary({ every, olderThanDays, maxCredits }, lastAt)!, lastOutcome };
 }

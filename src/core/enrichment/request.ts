@@ -4,7 +4,8 @@ import type { EnrichOperation, EnrichmentRequest } from '../contract';
 import { parseFieldList, type FieldPath } from '../fields/flatten';
 import { isBlank } from '../text';
 import { UserError } from '../user-error';
-import { parseColumnRange, type ColumnRange } from './a1';
+import { readRefresh, type RefreshRequest } from '../refresh/request';
+import { parseColumnLetters, parseColumnRange, type ColumnRange } from './a1';
 import { CHOOSE_OPERATION, isOperation, OPERATIONS, type OperationSpec } from './operations';
 import { columnLayout, type ColumnLayout } from './rows';
 
@@ -18,6 +19,10 @@ export interface ParsedRequest {
   /** Each field once, in the order asked. */
   fields: FieldPath[];
   overwrite: boolean;
+  /** Where missing output columns start; null: just after the run's rows' last used column. */
+  outputColumn: number | null;
+  /** Done rows to fetch again; null for a plain run. */
+  refresh: RefreshRequest | null;
 }
 
 export function parseRequest(input: unknown): ParsedRequest {
@@ -38,6 +43,9 @@ export function parseRequest(input: unknown): ParsedRequest {
   if (request.overwrite !== undefined && request.overwrite !== null && typeof request.overwrite !== 'boolean') {
     throw new UserError('Overwrite must be true or false.');
   }
+  const outputColumn = parseOutputColumn(request.outputColumn);
+  const refresh = readRefresh(request.refresh, request.operation);
+  if (!refresh.ok) throw new UserError(refresh.message);
   return {
     sheetName: request.sheetName,
     inputA1: String(request.inputA1).trim(),
@@ -46,7 +54,16 @@ export function parseRequest(input: unknown): ParsedRequest {
     spec,
     fields: requestedFields(spec, request.fields),
     overwrite: request.overwrite === true,
+    outputColumn,
+    refresh: refresh.refresh,
   };
+}
+
+function parseOutputColumn(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const column = parseColumnLetters(value);
+  if (column === null) throw new UserError('Give the column for the results as letters, such as "F".');
+  return column;
 }
 
 /**

@@ -6,8 +6,6 @@ import type { RecordTypes } from '../fields/catalog';
 import { flattenRecord, type FieldPath } from '../fields/flatten';
 import type { OperationSpec } from './operations';
 
-export const STATUS_HEADER = 'sheet-enrich status';
-
 export const OK_STATUS = 'OK';
 /** No such profile, or a contact lookup that found nothing. */
 export const NOT_FOUND_STATUS = 'NOT FOUND';
@@ -49,6 +47,11 @@ export function isFinal(kind: RowStatusKind): boolean {
 export interface RowOutcome {
   status: string;
   values: CellValue[] | null;
+}
+
+/** An outcome with when its answer was fetched (epoch ms): the row's checked cell, when it was fetched at all. */
+export interface DatedOutcome extends RowOutcome {
+  fetchedAt: number;
 }
 
 /**

@@ -18,12 +18,18 @@ import type { Settings } from '../settings';
 import { creditsLeft, uncoveredRows, uncoveredSentence } from './estimate';
 import { OPERATIONS, type OperationSpec } from './operations';
 import { countRows, remainingInputs } from './progress';
-import { RunRegistry, runMessage, type RunRecord } from './registry';
+import { RunRegistry, runMessage, type RunRecord, type RunRefresh } from './registry';
 import { inputState } from './rows';
-import { invalidStatus, outcomeOfAnswer, verdictOf, type RowOutcome } from './status';
+import { invalidStatus, outcomeOfAnswer, verdictOf, type DatedOutcome } from './status';
 import { readArea, writeBlocks, type RunArea } from './run-area';
 import { missingHeadersBlock } from './run-writes';
 import { planChunkWrite } from './write-plan';
+import type { ChangeKind } from '../contract';
+import { countChanges } from '../refresh/changes';
+import { checkedText, parseChecked, staleRows, statusHeaderOf } from '../refresh/checked';
+import { economyDecision } from '../refresh/economy';
+import type { ProfileRecord } from '../api/types';
+import { logChanges, markChanges, planRefreshWrites } from '../refresh/refresh-writes';
 
 /** An execution lives at most 6 minutes; its claim on a run lasts a little longer, then lapses on its own. */
 export const LEASE_MS = 6 * 60_000 + 10_000;
@@ -116,7 +122,17 @@ export function saveCountingLapsed(
 }
 
 class RunWork<S> {
-  private readonly answered = new Map<string, RowOutcome>();
+  private readonly answered = new Map<string, DatedOutcome>();
+  /** Inputs a fetch in this call settled: only these answer a refreshed row (never the cache). */
+  private readonly fresh = new Set<string>();
+  /** Inputs of the done rows the run's refresh still has to fetch again, as of the last chunk written. */
+  private due = new Set<string>();
+  /** Economy: due inputs whose profile record is still to ask, with their rows' checked time (ms; null: never). */
+  private recordsToAsk = new Map<string, number | null>();
+  /** Economy: due inputs whose record showed a change the run's fields show: scraped again. */
+  private readonly toScrape = new Set<string>();
+  /** Economy: due inputs whose record showed nothing new, with the record's fetch time (their new checked time). */
+  private readonly kept = new Map<string, number>();
   private readonly runId: string;
   private readonly spec: OperationSpec;
   private readonly fields: FieldPath[];
@@ -164,14 +180,18 @@ class RunWork<S> {
     // Rows added since the last chunk, and answers already in hand (cached by any run or formula), cost nothing.
     this.writeChunk(0);
     this.answerFromCache();
+    while (!this.stopped && this.recordsToAsk.size > 0 && this.ports.clock.now() < this.stopBy) this.askRecords();
     while (!this.stopped && this.remaining.length > 0 && this.ports.clock.now() < this.stopBy) this.fetchGroup();
   }
 
   private answerFromCache(): void {
     if (this.stopped || this.remaining.length === 0) return;
-    const cached = cachedAnswers(this.spec.fetch, this.context, this.remaining);
+    const plain = this.remaining.filter((input) => !this.due.has(input));
+    const cached = cachedAnswers(this.spec.fetch, this.context, plain);
     if (cached.size === 0) return;
-    cached.forEach((answer, input) => this.answered.set(input, outcomeOfAnswer(this.spec, this.fields, answer)));
+    cached.forEach(({ answer, fetchedAt }, input) =>
+      this.answered.set(input, { ...outcomeOfAnswer(this.spec, this.fields, answer), fetchedAt }),
+    );
     this.writeChunk(0);
   }
 
@@ -219,6 +239,42 @@ class RunWork<S> {
     this.pause(uncoveredSentence(uncovered));
   }
 
+  /**
+   * Economy: asks the profile records (1 credit each) of a group of due inputs; a row whose record shows nothing new
+   * in the run's fields since it was checked is kept (its checked time moves on), the others are scraped again.
+   */
+  private askRecords(): void {
+    const group = [...this.recordsToAsk.keys()].slice(0, MAX_BATCH);
+    const records = OPERATIONS.profile;
+    const limits = {
+      deadline: this.stopBy,
+      creditBudget: creditsLeft(this.latest) - this.unrecordedSpend,
+      halted: () => this.stopped,
+    };
+    let paid = 0;
+    const report = fetchFresh(records.fetch, this.context, group, limits, (batch) => {
+      const fetchedAt = this.ports.clock.now();
+      let spend = 0;
+      batch.forEach((result, input) => {
+        if (result.ok) spend += result.credits;
+        const checkedAt = this.recordsToAsk.get(input) ?? null;
+        const record = result.ok ? (result.value as ProfileRecord) : null;
+        const keep = record !== null && !economyDecision(record, checkedAt, this.claimed.fields).rescrape;
+        if (keep) this.kept.set(input, fetchedAt);
+        else this.toScrape.add(input);
+      });
+      paid += spend;
+      this.writeChunk(spend);
+    });
+    if (report.creditsSpent > paid) this.writeChunk(report.creditsSpent - paid);
+    const pause = [...report.results.values()]
+      .map((result) => verdictOf(records, [], result))
+      .find((verdict) => verdict.kind === 'pause');
+    if (pause?.kind === 'pause') return this.pause(pause.message);
+    if (report.stoppedBy === 'budget') return this.pauseUncovered();
+    if (report.stoppedBy !== null) this.stopped = true;
+  }
+
   /** Pacing works per minute: a group never holds more than the tier allows in one. */
   private groupSize(): number {
     return this.spec.fetch.paced ? Math.min(MAX_BATCH, SCRAPES_PER_MINUTE[this.worker.settings.tier]) : MAX_BATCH;
@@ -227,18 +283,22 @@ class RunWork<S> {
   /** Keeps the batch's settled outcomes; answers the credits it charged. */
   private settle(batch: Map<string, ApiResult<unknown>>): number {
     let spend = 0;
+    const fetchedAt = this.ports.clock.now();
     batch.forEach((result, input) => {
       if (result.ok) spend += result.credits;
       const verdict = verdictOf(this.spec, this.fields, result);
-      if (verdict.kind === 'settle') this.answered.set(input, verdict.outcome);
+      if (verdict.kind !== 'settle') return;
+      this.answered.set(input, { ...verdict.outcome, fetchedAt });
+      this.fresh.add(input);
     });
     return spend;
   }
 
-  private outcomeOf(input: unknown): RowOutcome | null {
+  private outcomeOf(input: unknown): DatedOutcome | null {
     const state = inputState(this.spec, input);
     if (state.kind === 'blank') return null;
-    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null };
+    // Never fetched: its checked cell stays blank whatever the time.
+    if (state.kind === 'invalid') return { status: invalidStatus(state.reason), values: null, fetchedAt: 0 };
     return this.answered.get(state.normalized) ?? null;
   }
 
@@ -261,7 +321,7 @@ class RunWork<S> {
         this.save(previous, { status: 'error', error: ROWS_GONE }, 0);
         return true;
       }
-      this.writeRows(previous, readArea(this.ports.sheet, rows, previous.fields));
+      this.writeRows(previous, readArea(this.ports.sheet, rows, previous));
       return true;
     });
     if (wrote === false) this.missedLock(spend);
@@ -284,16 +344,78 @@ class RunWork<S> {
   private writeRows(previous: RunRecord, area: RunArea<S>): void {
     const { sheet } = this.ports;
     const outcomeOf = (input: unknown) => this.outcomeOf(input);
-    const plan = planChunkWrite(area.grid, targetsOf(area, this.fields), outcomeOf, previous.overwrite);
+    const refresh = previous.refresh === null ? null : this.planRefresh(previous, area);
+    const targets = targetsOf(area, this.fields);
+    const plan = planChunkWrite(area.grid, targets, outcomeOf, previous.overwrite, refresh?.plan.cells);
     const headers = missingHeadersBlock(area);
     writeBlocks(sheet, area.sheet, headers === null ? plan.blocks : [headers, ...plan.blocks]);
+    if (refresh !== null) {
+      markChanges(sheet, area.sheet, area.grid.firstRow, refresh.plan.changed, this.ports.clock.now());
+      logChanges(sheet, refresh.plan.records);
+    }
     const counts = countRows(area.inputs, plan.statuses);
     const left = remainingInputs(this.spec, area.inputs, plan.statuses);
+    const dueLeft = refresh?.left ?? { inputs: [], rows: 0 };
+    this.due = new Set(dueLeft.inputs);
     // An input answered in this call is never fetched again, whatever its rows hold now.
-    this.remaining = left.inputs.filter((input) => !this.answered.has(input));
-    this.rowsLeft = left.rows;
-    const status = previous.status === 'running' && left.rows === 0 ? 'completed' : previous.status;
-    this.save(previous, { ...counts, status, sheetName: sheet.sheetName(area.sheet) }, 0);
+    const plainLeft = left.inputs.filter((input) => !this.answered.has(input));
+    this.remaining = [...new Set([...plainLeft, ...dueLeft.inputs])];
+    this.rowsLeft = left.rows + dueLeft.rows;
+    const status = previous.status === 'running' && this.rowsLeft === 0 ? 'completed' : previous.status;
+    const changes = { ...counts, status, sheetName: sheet.sheetName(area.sheet), refresh: refresh?.saved ?? null };
+    this.save(previous, changes, 0);
+  }
+
+  /**
+   * The refresh's writes in the done rows due again (staleRows from the refresh's start) that a fetch in this call
+   * answered; the due rows left after them (a row whose fetch failed is left to a later refresh); the refresh's
+   * counts with this chunk's.
+   */
+  private planRefresh(previous: RunRecord, area: RunArea<S>) {
+    const refresh = previous.refresh!;
+    const stale = staleRows(area.statuses, area.checked, refresh.startedAt, refresh.olderThanDays);
+    // A capped refresh takes the oldest rows, as many as are left of its cap.
+    const due = refresh.maxRows === null ? stale : stale.slice(0, Math.max(0, refresh.maxRows - refresh.refreshed));
+    const run = {
+      runId: this.runId,
+      operation: previous.operation,
+      spec: this.spec,
+      fields: this.fields,
+      statusHeader: statusHeaderOf(previous.operation),
+    };
+    const freshOutcome = (input: string) => (this.fresh.has(input) ? (this.answered.get(input) ?? null) : null);
+    const where = { detectedAt: this.ports.clock.now(), sheetName: this.ports.sheet.sheetName(area.sheet) };
+    const plan = planRefreshWrites(area, due, run, freshOutcome, where);
+    const inputs = new Set<string>();
+    let rows = 0;
+    this.recordsToAsk = new Map();
+    for (const r of due) {
+      const state = inputState(this.spec, area.inputs[r]);
+      if (plan.cells.has(r) || state.kind !== 'valid' || this.fresh.has(state.normalized)) continue;
+      const keptAt = this.kept.get(state.normalized);
+      if (keptAt !== undefined) {
+        plan.cells.set(r, new Map([[area.columns.checked, checkedText(keptAt)]]));
+        plan.refreshed++;
+        continue;
+      }
+      rows++;
+      // Economy: a row is scraped again only once its record asked for it.
+      if (refresh.economy && !this.toScrape.has(state.normalized)) {
+        this.recordsToAsk.set(state.normalized, parseChecked(area.checked[r]));
+      } else inputs.add(state.normalized);
+    }
+    const found = countChanges(plan.records);
+    const changesByKind = { ...refresh.changesByKind };
+    for (const [kind, count] of Object.entries(found.changesByKind) as [ChangeKind, number][]) {
+      changesByKind[kind] = (changesByKind[kind] ?? 0) + count;
+    }
+    const saved: RunRefresh = {
+      ...refresh,
+      refreshed: refresh.refreshed + plan.refreshed,
+      changes: refresh.changes + found.changes,
+      changesByKind,
+    };
+    return { plan, left: { inputs: [...inputs], rows }, saved };
   }
 
   /**
@@ -344,5 +466,6 @@ function targetsOf(area: RunArea, fields: readonly FieldPath[]) {
     fieldColumns: area.columns.fields,
     fieldKinds: fields.map((field) => field.kind),
     statusColumn: area.columns.status,
+    checkedColumn: area.columns.checked,
   };
 }

@@ -6,7 +6,8 @@
 import { planWrite, sheetsMayParse, type CellValue } from '../cells';
 import type { KindName } from '../fields/catalog';
 import { isBlank } from '../text';
-import type { RowOutcome } from './status';
+import { checkedCell } from '../refresh/checked';
+import type { DatedOutcome } from './status';
 
 /**
  * The rows of the run over the columns it reads, as read in one go: data rows only (no header), and only the input,
@@ -28,6 +29,7 @@ export interface ChunkTargets {
   fieldColumns: readonly number[];
   fieldKinds: readonly KindName[];
   statusColumn: number;
+  checkedColumn: number;
 }
 
 /** One rectangle: its number formats (one per column) and its values, written with one setValues. */
@@ -47,15 +49,17 @@ export interface ChunkPlan {
 }
 
 /** What a row's input gets; null leaves the row alone (a blank input, or one not answered yet). */
-export type OutcomeOf = (input: unknown) => RowOutcome | null;
+export type OutcomeOf = (input: unknown) => DatedOutcome | null;
 
 type CellPlan = { write: CellValue } | 'free' | 'keep';
 
+/** `refreshed`: the cells a refresh writes in done rows it fetched again (grid row → sheet column → value). */
 export function planChunkWrite(
   grid: ChunkGrid,
   targets: ChunkTargets,
   outcomeOf: OutcomeOf,
   overwrite: boolean,
+  refreshed: ReadonlyMap<number, ReadonlyMap<number, CellValue>> = new Map(),
 ): ChunkPlan {
   const indexOf = new Map(grid.columns.map((column, i) => [column, i]));
   const at = (r: number, column: number) => grid.values[r][indexOf.get(column)!];
@@ -69,6 +73,9 @@ export function planChunkWrite(
     const outcome = outcomeOf(at(r, targets.inputColumn));
     if (outcome === null) return;
     const row = new Map<number, CellValue>([[targets.statusColumn, outcome.status]]);
+    // The checked cell is the run's own: a row fetched again is dated again, one not fetched is cleared.
+    const checked = checkedCell(outcome.status, outcome.fetchedAt);
+    if (checked !== '' || !isEmpty(r, targets.checkedColumn)) row.set(targets.checkedColumn, checked);
     outcome.values?.forEach((value, i) => {
       const column = targets.fieldColumns[i];
       const empty = isEmpty(r, column);
@@ -77,6 +84,11 @@ export function planChunkWrite(
     writes.set(r, row);
     statuses[r] = outcome.status;
   });
+  refreshed.forEach((cells, r) => {
+    writes.set(r, new Map(cells));
+    const status = cells.get(targets.statusColumn);
+    if (status !== undefined) statuses[r] = status;
+  });
   const cellPlan = (r: number, column: number): CellPlan => {
     const value = writes.get(r)?.get(column);
     if (value !== undefined) return { write: value };
@@ -84,6 +96,7 @@ export function planChunkWrite(
   };
   const kindOf = new Map<number, KindName>(targets.fieldColumns.map((column, i) => [column, targets.fieldKinds[i]]));
   kindOf.set(targets.statusColumn, 'text');
+  kindOf.set(targets.checkedColumn, 'text');
   const rows = [...writes.keys()].sort((a, b) => a - b);
   const blocks = adjacentRuns([...kindOf.keys()]).flatMap((run) =>
     rectanglesOf(run, rows, cellPlan).map((rect) => toBlock(grid.firstRow, rect, cellPlan, kindOf)),

@@ -33,6 +33,12 @@ interface Pointer {
   fetchedAt: number;
 }
 
+/** An answer from the cache and when it was fetched (epoch ms). */
+export interface DatedAnswer<T = unknown> {
+  answer: T;
+  fetchedAt: number;
+}
+
 interface Entry {
   id: string;
   /** The answer as JSON. */
@@ -57,13 +63,20 @@ export class AnswerCache {
 
   /** Two cache reads: the index shards of the inputs, then their packs. */
   read(inputs: readonly string[]): Map<string, unknown> {
+    return new Map([...this.readDated(inputs)].map(([input, dated]) => [input, dated.answer]));
+  }
+
+  /** As read, with when each answer was fetched (epoch ms, whole seconds): a run dates its rows by it. */
+  readDated(inputs: readonly string[]): Map<string, DatedAnswer> {
     const ids = inputs.map((input) => this.idOf(input));
     const pointers = this.pointersOf(ids);
     const packs = this.readPacks(pointers.filter((pointer): pointer is Pointer => pointer !== null));
-    const answers = new Map<string, unknown>();
+    const answers = new Map<string, DatedAnswer>();
     inputs.forEach((input, i) => {
-      const pack = packs.get(pointers[i]?.pack ?? '');
-      if (pack !== undefined && Object.prototype.hasOwnProperty.call(pack, ids[i])) answers.set(input, pack[ids[i]]);
+      const pointer = pointers[i];
+      const pack = packs.get(pointer?.pack ?? '');
+      if (pointer === null || pack === undefined || !Object.prototype.hasOwnProperty.call(pack, ids[i])) return;
+      answers.set(input, { answer: pack[ids[i]], fetchedAt: pointer.fetchedAt * 1000 });
     });
     return answers;
   }

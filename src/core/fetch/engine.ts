@@ -17,7 +17,7 @@ import type { Cache, Clock, Hash, Http } from '../ports';
 import { unique } from '../collections';
 import { RateWindow } from '../rate-window';
 import type { Settings } from '../settings';
-import { AnswerCache } from './answer-cache';
+import { AnswerCache, type DatedAnswer } from './answer-cache';
 import { BatchSize } from './batch-size';
 import type { FetchSpec } from './specs';
 
@@ -57,10 +57,14 @@ export interface FetchReport<T> {
  */
 export const MIN_BATCH_ESTIMATE_MS = 8_000;
 
-/** Answers already in the document cache, by normalized input; sends nothing. */
-export function cachedAnswers<T>(spec: FetchSpec<T>, context: FetchContext, inputs: readonly string[]): Map<string, T> {
+/** Answers already in the document cache, by normalized input, each with when it was fetched; sends nothing. */
+export function cachedAnswers<T>(
+  spec: FetchSpec<T>,
+  context: FetchContext,
+  inputs: readonly string[],
+): Map<string, DatedAnswer<T>> {
   if (inputs.length === 0) return new Map();
-  return answerCache(spec, context).read(unique(inputs)) as Map<string, T>;
+  return answerCache(spec, context).readDated(unique(inputs)) as Map<string, DatedAnswer<T>>;
 }
 
 /**

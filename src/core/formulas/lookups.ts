@@ -106,7 +106,7 @@ function fetchAnswers<R extends RecordType>(
 ): Map<string, Answer<R>> {
   const answers = new Map<string, Answer<R>>();
   const cached = cachedAnswers(spec.fetch, context, wanted);
-  cached.forEach((value, normalized) => answers.set(normalized, answerOf(spec, value)));
+  cached.forEach(({ answer }, normalized) => answers.set(normalized, answerOf(spec, answer)));
   const misses = wanted.filter((normalized) => !cached.has(normalized));
   if (misses.length === 0) return answers;
 

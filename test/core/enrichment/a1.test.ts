@@ -1,6 +1,6 @@
 // The A1 notation an enrichment request names its inputs with: any rectangle (parseA1), and one column of inputs
 // (parseColumnRange), each optionally after a sheet name; anything else is refused in one sentence.
-import { parseA1, parseColumnRange } from '../../../src/core/enrichment/a1';
+import { columnLetters, parseA1, parseColumnLetters, parseColumnRange, rectA1 } from '../../../src/core/enrichment/a1';
 
 const notA1 = (text: string) => ({
   ok: false,
@@ -67,5 +67,22 @@ describe('parseColumnRange', () => {
       ok: false,
       error: { kind: 'invalid_input', message: 'Select the column of inputs to enrich, such as A2:A501.' },
     });
+  });
+});
+
+describe('column letters', () => {
+  it('reads letters as a column and writes a column as letters, both ways alike', () => {
+    expect(parseColumnLetters('A')).toBe(1);
+    expect(parseColumnLetters(' aa ')).toBe(27);
+    expect(parseColumnLetters('ZZZ')).toBe(18_278);
+    for (const bad of ['', 'A1', 'AAAA', 3, null, '-']) expect(parseColumnLetters(bad)).toBeNull();
+    for (const column of [1, 26, 27, 52, 702, 703, 18_278]) {
+      expect(parseColumnLetters(columnLetters(column))).toBe(column);
+    }
+    expect(columnLetters(28)).toBe('AB');
+  });
+
+  it('writes a rectangle in A1 notation', () => {
+    expect(rectA1({ row: 20, column: 2, lastRow: 32, lastColumn: 10 })).toBe('B20:J32');
   });
 });

@@ -16,13 +16,16 @@ import {
 } from '../../../src/core/enrichment/actions';
 import { OPERATIONS } from '../../../src/core/enrichment/operations';
 import { RunRegistry, type RunRecord } from '../../../src/core/enrichment/registry';
-import { errorStatus, OK_STATUS, STATUS_HEADER } from '../../../src/core/enrichment/status';
+import { errorStatus, OK_STATUS } from '../../../src/core/enrichment/status';
+import { checkedHeaderOf, statusHeaderOf } from '../../../src/core/refresh/checked';
 import type { RunPorts } from '../../../src/core/enrichment/work';
 import type { Settings } from '../../../src/core/settings';
 import { memoryStore } from '../../support/memory';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp } from '../api/fakes';
 import { CountingCache, profileAnswer, profileUrl, sha256 } from '../fetch/fakes';
 import { memoryBook } from './fakes';
+
+const STATUS_HEADER = statusHeaderOf('profile');
 
 const SPEC = OPERATIONS.profile;
 const SETTINGS: Settings = { apiKey: API_KEY, baseUrl: BASE_URL, tier: '3', formulaDailyBudget: null };
@@ -79,7 +82,12 @@ describe('starting a run', () => {
     expect(run).toMatchObject({ status: 'running', startedBy: 'ann', total: 3, done: 0, baseUrl: BASE_URL });
     expect(run.runId).not.toContain('-');
     expect(env.registry.get(run.runId)).toEqual(run);
-    expect(env.book.sheets.get('Leads')![0]).toEqual(['Profile', 'full_name', STATUS_HEADER]);
+    expect(env.book.sheets.get('Leads')![0]).toEqual([
+      'Profile',
+      'full_name',
+      STATUS_HEADER,
+      checkedHeaderOf('profile'),
+    ]);
     expect(env.book.named.get(run.rangeName)).toEqual({ sheet: 'Leads', headerRow: 1, lastRow: 4, inputColumn: 1 });
     expect(env.book.writes.every((write) => write.underLock)).toBe(true);
     expect(env.http.requests).toHaveLength(0);

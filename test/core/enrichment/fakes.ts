@@ -8,8 +8,18 @@ export function memoryBook(lockHeld: () => boolean = () => false) {
   const sheets = new Map<string, unknown[][]>();
   const named = new Map<string, RunRows<string>>();
   const writes: { sheet: string; block: WriteBlock; underLock: boolean }[] = [];
+  /** Notes and backgrounds by "sheet!row,column" (they do not move with rows here). */
+  const marks = { notes: new Map<string, string>(), backgrounds: new Map<string, string>(), calls: 0 };
+  const markKey = (sheet: string, row: number, column: number) => `${sheet}!${row},${column}`;
+  const grid = <T>(rect: GridRect, at: (row: number, column: number) => T) =>
+    Array.from({ length: rect.rows }, (_, r) =>
+      Array.from({ length: rect.columns }, (_, c) => at(rect.row + r, rect.column + c)),
+    );
   /** Every rectangle read. */
-  const state = { reads: [] as (GridRect & { sheet: string })[] };
+  const state = {
+    reads: [] as (GridRect & { sheet: string })[],
+    active: null as { sheet: string; row: number; column: number } | null,
+  };
   const cellsOf = (name: string) => {
     const cells = sheets.get(name);
     if (cells === undefined) throw missingSheetError(name);
@@ -46,6 +56,27 @@ export function memoryBook(lockHeld: () => boolean = () => false) {
       writes.push({ sheet, block: { row, column, values, formats }, underLock: lockHeld() });
       values.forEach((line, r) => line.forEach((value, c) => set(cellsOf(sheet), row + r, column + c, value)));
     },
+    readMarks: (sheet, rect) => {
+      marks.calls += 2;
+      return {
+        notes: grid(rect, (row, column) => marks.notes.get(markKey(sheet, row, column)) ?? ''),
+        backgrounds: grid(rect, (row, column) => marks.backgrounds.get(markKey(sheet, row, column)) ?? '#ffffff'),
+      };
+    },
+    writeMarks: (sheet, rect, written) => {
+      marks.calls += 2;
+      grid(rect, (row, column) => {
+        marks.notes.set(markKey(sheet, row, column), written.notes[row - rect.row][column - rect.column]);
+        marks.backgrounds.set(markKey(sheet, row, column), written.backgrounds[row - rect.row][column - rect.column]);
+      });
+    },
+    findSheet: (name) => (sheets.has(name) ? name : null),
+    activate: (sheet, row, column) => void (state.active = { sheet, row, column }),
+    sheetAdded: (name) => {
+      const added = !sheets.has(name);
+      if (added) sheets.set(name, []);
+      return { sheet: name, added };
+    },
   };
   /** Adds a sheet holding these rows; answers them, live. */
   const addSheet = (name: string, rows: unknown[][]) => {
@@ -57,5 +88,5 @@ export function memoryBook(lockHeld: () => boolean = () => false) {
     const [header, ...rows] = cellsOf(sheet);
     return rows.map((row) => [row[0], ...headers.map((name) => row[header.indexOf(name)] ?? '')]);
   };
-  return { port, sheets, named, writes, state, addSheet, rowsBy };
+  return { port, sheets, named, writes, state, marks, addSheet, rowsBy };
 }

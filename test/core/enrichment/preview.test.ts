@@ -30,7 +30,8 @@ function preview(
     cached: new Set(),
     creditsPerFetch: 2,
     perMinute: 150,
-    columns: ['name', 'sheet-enrich status'],
+    columns: ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+    outputA1: 'B1:D9',
     ...options,
   });
 }
@@ -72,7 +73,8 @@ describe('preview', () => {
       toFetch: 2,
       credits: 4,
       estimatedSeconds: 1,
-      columns: ['name', 'sheet-enrich status'],
+      columns: ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+      outputA1: 'B1:D9',
       invalidSamples: [
         {
           row: 4,
@@ -110,6 +112,52 @@ describe('preview', () => {
   it('shows dates and numbers in samples as text', () => {
     const result = preview([new Date(Date.UTC(2024, 0, 2)), 42], []);
     expect(result.invalidSamples.map((sample) => sample.value)).toEqual(['2024-01-02T00:00:00.000Z', '42']);
+  });
+});
+
+describe('a refresh preview', () => {
+  const done = (slug: string) => ({ input: url(slug), status: 'OK' });
+  const rows = [done('ada'), done('bob'), { input: url('cy'), status: '' }, done('ada'), done('dee')];
+  const inputs = rows.map((row) => row.input);
+  const statuses = rows.map((row) => row.status);
+
+  it('fetches the due rows again (distinct inputs, never from the cache), keeps their statuses, and costs them', () => {
+    // Row 1 (ada) and row 4 (its duplicate) are due; dee is due but cached; cy is a plain row, cached.
+    const due = new Set([0, 3, 4]);
+    const start = startRows(scrape, inputs, statuses, false, due);
+    expect(start.map((row) => row.kind)).toEqual(['refresh', 'done', 'pending', 'refresh', 'refresh']);
+    expect(startStatuses(start, statuses)).toEqual(statuses);
+    const shown = previewOf({
+      rows: start,
+      inputs,
+      firstInputRow: 2,
+      cached: new Set([url('cy'), url('dee')]),
+      creditsPerFetch: 2,
+      perMinute: 150,
+      columns: [],
+      outputA1: 'B1:D6',
+      refresh: { olderThanDays: 0, economy: false },
+    });
+    expect(shown).toMatchObject({ alreadyDone: 1, duplicates: 1, cached: 1, toFetch: 2, credits: 4 });
+    expect(shown.refresh).toEqual({ rows: 2, credits: 4 });
+  });
+
+  it('in economy covers a record and a scrape for each due row', () => {
+    const start = startRows(scrape, inputs, statuses, false, new Set([1, 4]));
+    const shown = previewOf({
+      rows: start,
+      inputs,
+      firstInputRow: 2,
+      cached: new Set(),
+      creditsPerFetch: 2,
+      perMinute: 150,
+      columns: [],
+      outputA1: 'B1:D6',
+      refresh: { olderThanDays: 0, economy: true },
+    });
+    // cy is a plain fetch (2); bob and dee: a record each, and a scrape each at most.
+    expect(shown.refresh).toEqual({ rows: 2, credits: 4, economyCredits: [2, 6] });
+    expect(shown.credits).toBe(2 + 6);
   });
 });
 
@@ -183,13 +231,17 @@ describe('the preview of a large cached column', () => {
     const stored = [...cache.data].reduce((sum, [, entry]) => sum + Buffer.byteLength(entry.value, 'utf8'), 0);
     const { store, reads } = watched(cache);
     const context = fetchContext({ fetchAll: () => [] }, clock, store);
-    const columns = ['name', 'sheet-enrich status'];
+    const columns = ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'];
     const { preview } = previewColumn(scrape, context, {
       inputs,
       statuses: [],
       overwrite: false,
       firstInputRow: 2,
       columns,
+      outputA1: 'B1:D9',
+      checked: [],
+      refresh: null,
+      now: clock.now(),
     });
     expect(preview).toMatchObject({ rows: ROWS, cached: ROWS, toFetch: 0, credits: 0 });
     expect(reads).toHaveLength(1);
@@ -214,7 +266,11 @@ describe('the preview of a large cached column', () => {
       statuses: [],
       overwrite: false,
       firstInputRow: 2,
-      columns: ['sheet-enrich status'],
+      columns: ['sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+      outputA1: 'B1:C9',
+      checked: [],
+      refresh: null,
+      now: clock.now(),
     });
     expect(preview).toMatchObject({ cached: ROWS, toFetch: 2, credits: 4 });
   });

@@ -10,6 +10,8 @@ function run(runId: string, createdAt: string, status: RunRecord['status'] = 'co
     status,
     fields: ['name'],
     overwrite: false,
+    refresh: null,
+    schedule: null,
     rangeName: `sheetEnrichRun_${runId}`,
     total: 8,
     done: 3,
@@ -100,6 +102,11 @@ describe('RunRegistry', () => {
         'error',
         'createdAt',
         'updatedAt',
+        'fields',
+        'refreshed',
+        'changes',
+        'changesByKind',
+        'schedule',
       ].sort(),
     );
   });

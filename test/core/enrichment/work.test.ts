@@ -3,7 +3,7 @@
 import { OPERATIONS } from '../../../src/core/enrichment/operations';
 import { NO_COUNTS } from '../../../src/core/enrichment/progress';
 import { RunRegistry, type RunRecord } from '../../../src/core/enrichment/registry';
-import { STATUS_HEADER } from '../../../src/core/enrichment/status';
+import { statusHeaderOf } from '../../../src/core/refresh/checked';
 import { LEASE_MS, ROWS_GONE, workOnRun, type RunPorts } from '../../../src/core/enrichment/work';
 import { fetchFresh } from '../../../src/core/fetch/engine';
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
@@ -12,6 +12,8 @@ import { memoryStore } from '../../support/memory';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, json } from '../api/fakes';
 import { CountingCache, profileAnswer, profileUrl, sha256 } from '../fetch/fakes';
 import { memoryBook } from './fakes';
+
+const STATUS_HEADER = statusHeaderOf('profile');
 
 const SPEC = OPERATIONS.profile;
 const SETTINGS: Settings = { apiKey: API_KEY, baseUrl: BASE_URL, tier: '3', formulaDailyBudget: null };
@@ -36,6 +38,8 @@ function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
     status: 'running',
     fields: ['full_name'],
     overwrite: false,
+    refresh: null,
+    schedule: null,
     rangeName: 'sheetEnrichRun_r1',
     ...NO_COUNTS,
     creditsEstimated: 1_000,
@@ -140,13 +144,15 @@ describe('workOnRun', () => {
     ]);
     expect(sorted).toBe(true);
     expect(run.sheet.rowsBy('full_name', STATUS_HEADER)).toEqual([...inputs].reverse().map(ok));
-    // The missing headers first; each chunk writes its values, then (last, so a status never claims values not yet
-    // in) its statuses.
+    // The missing headers first; each chunk writes its values, its checked times, then (last, so a status never
+    // claims values not yet in) its statuses.
     expect(run.sheet.writes.map(({ block }) => [block.row === 1 ? 'header' : 'rows', block.column])).toEqual([
       ['header', 2],
       ['rows', 2],
+      ['rows', 4],
       ['rows', 3],
       ['rows', 2],
+      ['rows', 4],
       ['rows', 3],
     ]);
     expect(run.sheet.writes.every((write) => write.underLock)).toBe(true);

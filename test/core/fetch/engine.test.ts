@@ -30,12 +30,16 @@ describe('cachedAnswers and fetchFresh', () => {
     const { http, clock, context } = setup();
     const inputs = urls('p', 12);
     expect(cachedAnswers(RECORDS, context, inputs).size).toBe(0);
+    const sent = Math.floor(clock.now() / 1000) * 1000;
     const report = fetchFresh(RECORDS, context, inputs, { deadline: clock.now() + MINUTE });
     expect(report).toMatchObject({ unsent: [], stoppedBy: null, creditsSpent: 12 });
     expect([...report.results.values()].map(named)).toEqual(inputs.map((_, i) => `p-${i}`));
     http.requests.length = 0;
     const cached = cachedAnswers(RECORDS, context, [...inputs, profileUrl('new')]);
     expect(cached.size).toBe(12);
+    // Dated when its batch answered, in whole seconds.
+    const answered = [...cached.values()].map((dated) => dated.fetchedAt);
+    expect(answered.every((at) => at >= sent && at <= clock.now() && at % 1000 === 0)).toBe(true);
     expect(http.requests).toHaveLength(0);
   });
 
