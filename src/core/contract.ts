@@ -128,6 +128,63 @@ export interface EnrichmentRequest {
   fields?: string[] | string;
   /** When false (the default), a cell that already holds a value is never written. */
   overwrite?: boolean;
+  /** A column letter where missing output columns start; default: just after the run's rows' last used column. */
+  outputColumn?: string;
+  /** Fetch done rows again when they were checked more than olderThanDays days ago (0: all of them). */
+  refresh?: RefreshOptions;
+}
+
+export interface RefreshOptions {
+  /** A whole number of days, 0 or more. */
+  olderThanDays: number;
+  /** Scrape runs only: ask each row's 1-credit profile record first, and scrape again only rows it shows changed. */
+  economy?: boolean;
+}
+
+/** What a refresh would fetch again and cost, within the preview's whole `credits`. */
+export interface RefreshPreviewView {
+  /** Done rows (distinct inputs) due again. */
+  rows: number;
+  credits: number;
+  /** Economy only: [no row changed, every row changed]. */
+  economyCredits?: [number, number];
+}
+
+/** How a refreshed cell changed, as the changes sheet and the sidebar name it. */
+export type ChangeKind =
+  'new employer' | 'new title' | 'new location' | 'new email' | 'new phone' | 'profile gone' | 'changed';
+
+/** One changed cell, as logged in the "sheet-enrich changes" sheet. */
+export interface ChangeEntry {
+  /** ISO 8601 UTC. */
+  detectedAt: string;
+  sheetName: string;
+  /** The sheet row at write time. */
+  row: number;
+  input: string;
+  /** The output column's header (a field name, or the status header for "profile gone"). */
+  field: string;
+  old: string | number | boolean;
+  new: string | number | boolean;
+  change: ChangeKind;
+  runId: string;
+}
+
+export type RefreshEvery = 'week' | 'month';
+
+export interface RefreshSchedule {
+  every: RefreshEvery;
+  olderThanDays: number;
+  /** The most one scheduled refresh may spend; past it, the oldest rows that fit are refreshed. */
+  maxCredits: number;
+}
+
+/** A run's schedule as its card shows it. */
+export interface ScheduleView extends RefreshSchedule {
+  /** ISO 8601: the first background run at or after this time starts the refresh. */
+  nextAt: string;
+  /** What the last scheduled refresh did, or why it could not start (no key, over its cap…); null before the first. */
+  lastOutcome: string | null;
 }
 
 export interface InvalidSample {
@@ -149,8 +206,12 @@ export interface EnrichmentPreview {
   toFetch: number;
   credits: number;
   estimatedSeconds: number;
-  /** The field headers in order, then the status column's header. */
+  /** The field headers in order, then the status column's header, then the checked column's header. */
   columns: string[];
+  /** Where the run will write, header row to last input row, e.g. "B20:J32". */
+  outputA1: string;
+  /** With a refresh request only. */
+  refresh?: RefreshPreviewView;
   /** Up to 10. */
   invalidSamples: InvalidSample[];
 }
@@ -187,6 +248,14 @@ export interface RunSummary {
   updatedAt: string;
   /** False when someone else started it; present only then (see JobSummary.mine). */
   mine?: false;
+  /** The run's output field headers, in order (a refresh asks for the same). */
+  fields: string[];
+  /** Rows fetched again by the latest refresh; 0 before any. */
+  refreshed: number;
+  /** Cells the latest refresh changed. */
+  changes: number;
+  changesByKind: Partial<Record<ChangeKind, number>>;
+  schedule: ScheduleView | null;
 }
 
 /** The field names an operation's output can have, for the Enrich panel's picker. */
@@ -225,6 +294,12 @@ export interface SidebarServer {
   resumeEnrichment(runId: string): RunSummary;
   cancelEnrichment(runId: string): RunSummary;
   retryFailedEnrichment(runId: string): RunSummary;
+  /** The latest `limit` (default 100, at most 1,000) changes of that run, or of this document, newest first. */
+  listChanges(runId?: string | null, limit?: number | null): ChangeEntry[];
+  /** Sets (or, with null, stops) a run's refresh schedule; returns its summary with `schedule`. */
+  scheduleRefresh(runId: string, schedule: RefreshSchedule | null): RunSummary;
+  /** Selects a logged change's cell (its run's output column in that row), so the user sees it. */
+  selectChange(change: ChangeEntry): void;
   /** The add-on's formulas in the active selection, with all they spilled, become plain values. */
   convertToValues(): { cells: number };
 }
