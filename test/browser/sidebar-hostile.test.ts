@@ -71,6 +71,7 @@ function hostileServer(): FakeSidebarServer {
     credits: 0,
     estimatedSeconds: 0,
     columns: [HOSTILE.svg, 'sheet-enrich status'],
+    outputA1: 'B1:C3',
     invalidSamples: [
       { row: 2, value: HOSTILE.img, reason: HOSTILE.script },
       { row: 3, value: HOSTILE.link, reason: HOSTILE.anchor },

@@ -19,6 +19,7 @@ const preview: EnrichmentPreview = {
   credits: 10,
   estimatedSeconds: 3_700,
   columns: ['name', 'sheet-enrich status'],
+  outputA1: 'B1:C21',
   invalidSamples: [],
 };
 
