@@ -54,7 +54,7 @@ export class KeepFreshForm {
       'form',
       { class: 'card-panel keep-fresh-form', novalidate: true, 'aria-label': `Keep fresh: ${runTitle(options.run)}` },
       el('p', { class: 'panel-title' }, 'Keep fresh'),
-      el('label', { class: 'panel-field' }, 'Refresh ', this.every),
+      el('label', { class: 'panel-field' }, 'How often ', this.every),
       this.days,
       this.credits,
       el('p', { class: 'hint' }, PAYER_NOTE),
