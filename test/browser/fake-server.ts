@@ -492,14 +492,15 @@ export class FakeSidebarServer implements SidebarServer {
     return { refreshed: rows, changes: changed.length, changesByKind };
   }
 
-  /** The latest run over the request's rows. */
+  /** The latest finished run over the request's rows (the one a refresh takes up again), else the latest one. */
   private runOf(request: EnrichmentRequest): RunSummary {
-    const run = this.runs.find(
+    const over = this.runs.filter(
       (held) =>
         held.sheetName === request.sheetName &&
         held.inputA1 === request.inputA1 &&
         held.operation === request.operation,
     );
+    const run = over.find((held) => ['completed', 'cancelled', 'error'].includes(held.status)) ?? over[0];
     if (run === undefined) throw new Error('No run of these rows to refresh: enrich them first.');
     return run;
   }
