@@ -44,6 +44,8 @@ test('a refresh: previewed at both prices, confirmed, followed to its outcome; W
   ]);
   expect(await start.innerText()).toBe('Refresh 12 rows');
   expect(await start.isEnabled()).toBe(true);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await run.screenshot({ path: join(ARTIFACTS, 'sidebar-refresh-preview.png') });
 
   // Another number of days is another refresh: Start waits for its preview.
   await form.getByLabel('Rows checked more than').fill('60');
@@ -124,6 +126,8 @@ test('Keep fresh: a schedule saved with who pays, shown on the card, then stoppe
     })
     .waitFor();
   expect(await form.count()).toBe(0);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await run.screenshot({ path: join(ARTIFACTS, 'sidebar-refresh-schedule.png') });
   expect(server.callsOf('scheduleRefresh')).toEqual([
     ['run-1', { every: 'month', olderThanDays: 14, maxCredits: 300 }],
   ]);
