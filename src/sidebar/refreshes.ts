@@ -75,6 +75,7 @@ export interface RefreshCost {
   seconds: number;
 }
 
+/** With economy the preview prices the economy way, so the full price is each due row's own operation. */
 export function refreshCost(preview: EnrichmentPreview, run: RunSummary): RefreshCost {
   const rows = preview.refresh?.rows ?? preview.toFetch;
   const economy = preview.refresh?.economyCredits ?? null;
