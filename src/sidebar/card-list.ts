@@ -1,7 +1,7 @@
 // A list of cards (research jobs, enrichment runs) drawn from data on every answer. Each card is patched in place
 // (./dom-patch), so what did not change stays the same node: a button keeps the pointer and the keyboard focus while
-// checks come and go, and a confirm step open in a card stays open. Clicks on a card's buttons reach `onAction` with
-// the card's id.
+// checks come and go, and a confirm step or a panel (a small form) open in a card stays open. Clicks on a card's
+// buttons reach `onAction` with the card's id.
 import { confirmStep, type ConfirmQuestion, type ConfirmStep } from './confirm-step';
 import { patch } from './dom-patch';
 
@@ -20,6 +20,8 @@ type FocusSpot = { id: string; selector: string };
 export class CardList<T> {
   private items: readonly T[] = [];
   private open: { id: string; step: ConfirmStep } | undefined;
+  /** The panel open under each card, by the action that opened it (at most one a card). */
+  private readonly panels = new Map<string, { action: string; element: HTMLElement }>();
   /** Buttons whose call is under way, by card id and action, with the label that says so. */
   private readonly busy = new Map<string, string>();
 
@@ -37,6 +39,9 @@ export class CardList<T> {
     if (this.open !== undefined && !items.some((item) => this.options.idOf(item) === this.open?.id)) {
       this.open.step.dismiss();
     }
+    for (const id of this.panels.keys()) {
+      if (!items.some((item) => this.options.idOf(item) === id)) this.panels.delete(id);
+    }
     this.place(items.map((item) => this.draw(item)));
     this.options.empty.hidden = items.length > 0;
     const active = document.activeElement;
@@ -49,13 +54,14 @@ export class CardList<T> {
     const fresh = this.decorate(this.options.render(item));
     const id = fresh.dataset.id ?? '';
     const step = this.open?.id === id ? this.open.step.element : undefined;
+    const kept = [this.panels.get(id)?.element, step].filter((node): node is HTMLElement => node !== undefined);
     const card = this.card(id);
     if (card === undefined) {
-      if (step) fresh.append(step);
+      fresh.append(...kept);
       return fresh;
     }
-    patch(card, fresh, step);
-    if (step && step.parentNode !== card) card.append(step);
+    patch(card, fresh, ...kept);
+    for (const node of kept) if (node.parentNode !== card) card.append(node);
     return card;
   }
 
@@ -84,6 +90,24 @@ export class CardList<T> {
     return confirmed;
   }
 
+  /** Opens `element` under the card, opened by `action` (null closes the card's panel); it stays across redraws. */
+  setPanel(id: string, panel: { action: string; element: HTMLElement } | null): void {
+    this.panels.get(id)?.element.remove();
+    if (panel === null) this.panels.delete(id);
+    else this.panels.set(id, panel);
+    this.show(this.items);
+  }
+
+  /** Puts the keyboard on a card's action button (or its first usable one), as when its panel closes. */
+  focusAction(id: string, action: string): void {
+    this.focus({ id, selector: `[data-action="${action}"]` });
+  }
+
+  /** The action whose panel is open under the card, if any. */
+  panelOf(id: string): string | undefined {
+    return this.panels.get(id)?.action;
+  }
+
   /** Shuts a card's button while its call runs, with a label that says so (null: the call answered). */
   setBusy(id: string, action: string, label: string | null): void {
     const key = `${id} ${action}`;
@@ -99,6 +123,10 @@ export class CardList<T> {
       if (label === undefined) continue;
       button.disabled = true;
       button.textContent = label;
+    }
+    const panel = this.panels.get(card.dataset.id ?? '');
+    if (panel !== undefined) {
+      card.querySelector(`button[data-action="${panel.action}"]`)?.setAttribute('aria-expanded', 'true');
     }
     if (this.open?.id === card.dataset.id) card.querySelector<HTMLElement>('.card-actions')?.setAttribute('hidden', '');
     return card;

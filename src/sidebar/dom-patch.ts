@@ -2,12 +2,12 @@
 // (the button under the pointer, the one with the keyboard focus) are the same nodes afterwards, so a redraw on every
 // check never swallows a click or moves the focus.
 
-/** Makes `current` look like `fresh`; `keep`, a child of `current` the caller placed there, is left where it is. */
-export function patch(current: Element, fresh: Element, keep?: Node): void {
+/** Makes `current` look like `fresh`; `keep`, children of `current` the caller placed there, are left where they are. */
+export function patch(current: Element, fresh: Element, ...keep: Node[]): void {
   syncAttributes(current, fresh);
-  const existing = Array.from(current.childNodes).filter((node) => node !== keep);
+  const existing = Array.from(current.childNodes).filter((node) => !keep.includes(node));
   const wanted = Array.from(fresh.childNodes);
-  const before = keep !== undefined && keep.parentNode === current ? keep : null;
+  const before = keep.find((node) => node.parentNode === current) ?? null;
   wanted.forEach((node, index) => {
     const old = existing[index];
     if (old === undefined) current.insertBefore(node, before);

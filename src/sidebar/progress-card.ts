@@ -10,6 +10,8 @@ export interface CardAction {
   /** The button's accessible name: cards repeat, so it names the work too. */
   name: string;
   look: 'link' | 'secondary' | 'danger';
+  /** It opens a panel in the card: aria-expanded says whether it is open (the list sets it when it is). */
+  opensPanel?: boolean;
 }
 
 export interface CardContent {
@@ -75,7 +77,13 @@ const LOOKS: Record<CardAction['look'], string> = {
 function renderAction(action: CardAction): HTMLButtonElement {
   return el(
     'button',
-    { type: 'button', class: LOOKS[action.look], 'data-action': action.action, 'aria-label': action.name },
+    {
+      type: 'button',
+      class: LOOKS[action.look],
+      'data-action': action.action,
+      'aria-label': action.name,
+      'aria-expanded': action.opensPanel ? 'false' : null,
+    },
     action.label,
   );
 }

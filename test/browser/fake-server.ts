@@ -1,13 +1,18 @@
 // An in-memory stand-in for every server function the sidebar calls (the whole SidebarServer contract). Research
 // jobs advance one step each time they are polled, enrichment runs one chunk each time they are continued, so a test
-// can watch the sidebar follow them. It records every call, and can be told to fail a call with a sentence.
+// can watch the sidebar follow them. A refresh of a finished run fetches its due rows again (row i of a run was
+// checked 10·(i+1) days ago) and changes every third one; its changes are logged for listChanges. It records every
+// call, and can be told to fail a call with a sentence.
 import type { Tier } from '../../src/core/api/types';
 import type {
+  ChangeEntry,
+  ChangeKind,
   EnrichmentPreview,
   EnrichmentRequest,
   EnrichOperation,
   FieldChoices,
   JobSummary,
+  RefreshSchedule,
   ResearchRequest,
   RunSummary,
   SelectionInfo,
@@ -45,8 +50,15 @@ const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
   'resumeEnrichment',
   'cancelEnrichment',
   'retryFailedEnrichment',
+  'listChanges',
+  'scheduleRefresh',
+  'selectChange',
   'convertToValues',
 ]);
+
+/** The kinds a fake refresh gives its changed rows, in turn. */
+const FAKE_CHANGE_KINDS: readonly ChangeKind[] = ['new employer', 'new title', 'new location'];
+const DAY_MS = 86_400_000;
 
 /** As the server lists them: a profile run offers the Job changes preset, the others none. */
 export const FIELD_CHOICES: Record<EnrichOperation, FieldChoices> = {
@@ -82,6 +94,8 @@ export interface FakeSeed {
   selection?: SelectionInfo | null;
   usage?: UsageView;
   formulaDailyBudget?: number | null;
+  /** Logged changes, in the order appended. */
+  changes?: ChangeEntry[];
 }
 
 export class FakeSidebarServer implements SidebarServer {
@@ -109,6 +123,11 @@ export class FakeSidebarServer implements SidebarServer {
   private jobs: JobSummary[];
   private runs: RunSummary[];
   private clock = Date.parse('2025-06-02T09:00:00Z');
+  private changes: ChangeEntry[];
+  /** Rows each refresh under way fetches again, by run. */
+  private readonly refreshing = new Map<string, number>();
+  /** What each selectChange call selected, as "sheet!field, row N". */
+  readonly selectedCells: string[] = [];
 
   constructor(seed: FakeSeed = {}) {
     this.apiKey = seed.apiKey ?? null;
@@ -117,6 +136,7 @@ export class FakeSidebarServer implements SidebarServer {
     this.budget = seed.formulaDailyBudget ?? null;
     this.usage = seed.usage ?? fakeUsage();
     this.selection = seed.selection === undefined ? fakeSelection() : seed.selection;
+    this.changes = seed.changes ?? [];
   }
 
   /** The bridge's `call`: dispatches by name and keeps a JSON copy of the arguments, as Apps Script passes them. */
@@ -271,6 +291,7 @@ export class FakeSidebarServer implements SidebarServer {
 
   previewEnrichment(request: EnrichmentRequest): EnrichmentPreview {
     const fields = this.checkFields(request);
+    if (request.refresh !== undefined) return this.previewRefresh(request, fields);
     const rows = this.getSelectionInfo().rows;
     const [blank, invalid, duplicates, cached] = [1, 2, 1, 1];
     const toFetch = Math.max(0, rows - blank - invalid - duplicates - cached);
@@ -284,7 +305,8 @@ export class FakeSidebarServer implements SidebarServer {
       toFetch,
       credits: toFetch * CREDITS_EACH[request.operation],
       estimatedSeconds: toFetch * 12,
-      columns: [...fields, 'sheet-enrich status'],
+      columns: [...fields, `sheet-enrich ${request.operation} status`, `sheet-enrich ${request.operation} checked`],
+      outputA1: outputA1(request.inputA1, fields.length + 2),
       invalidSamples: [
         { row: 4, value: 'not a url', reason: 'not a profile URL' },
         { row: 9, value: 'www.example.com/page', reason: 'not a profile URL' },
@@ -295,12 +317,14 @@ export class FakeSidebarServer implements SidebarServer {
   startEnrichment(request: EnrichmentRequest): RunSummary {
     this.requireKey();
     const preview = this.previewEnrichment(request);
+    if (request.refresh !== undefined) return this.startRefresh(request, preview);
     const createdAt = this.tick();
     const run = fakeRun({
       runId: `run-${this.runs.length + 1}`,
       sheetName: request.sheetName,
       inputA1: request.inputA1,
       operation: request.operation,
+      fields: this.checkFields(request),
       total: preview.toFetch,
       creditsEstimated: preview.credits,
       etaSeconds: preview.estimatedSeconds,
@@ -347,6 +371,40 @@ export class FakeSidebarServer implements SidebarServer {
     }));
   }
 
+  listChanges(runId?: string | null, limit?: number | null): ChangeEntry[] {
+    const chosen = this.changes.filter((change) => !runId || change.runId === runId);
+    const newestFirst = [...chosen].reverse().sort((a, b) => Date.parse(b.detectedAt) - Date.parse(a.detectedAt));
+    return newestFirst.slice(0, Math.min(limit ?? 100, 1_000));
+  }
+
+  scheduleRefresh(runId: string, schedule: RefreshSchedule | null): RunSummary {
+    if (schedule !== null) checkSchedule(schedule);
+    return this.updateRun(runId, (run) => ({
+      ...run,
+      schedule:
+        schedule === null
+          ? null
+          : {
+              ...schedule,
+              nextAt: new Date(this.clock + (schedule.every === 'week' ? 7 : 30) * DAY_MS).toISOString(),
+              lastOutcome: run.schedule?.lastOutcome ?? null,
+            },
+    }));
+  }
+
+  selectChange(change: ChangeEntry): void {
+    if (!this.runs.some((run) => run.runId === change.runId)) {
+      throw new Error('The run of this change is no longer in this spreadsheet.');
+    }
+    this.activeSheet = change.sheetName;
+    this.selectedCells.push(`${change.sheetName}!${change.field}, row ${change.row}`);
+  }
+
+  /** Sets the changes held, as if a refresh elsewhere logged them. */
+  setChanges(changes: ChangeEntry[]): void {
+    this.changes = changes;
+  }
+
   convertToValues(): { cells: number } {
     return { cells: 0 };
   }
@@ -363,8 +421,10 @@ export class FakeSidebarServer implements SidebarServer {
     const done = run.done + rows;
     const each = run.total === 0 ? 0 : run.creditsEstimated / run.total;
     const finished = done >= run.total;
+    const refreshed = finished ? this.finishRefresh(run) : {};
     return {
       ...run,
+      ...refreshed,
       done,
       ok: run.ok + rows - failed,
       failed: run.failed + failed,
@@ -374,6 +434,88 @@ export class FakeSidebarServer implements SidebarServer {
       etaSeconds: finished ? null : (run.total - done) * 12,
       updatedAt: this.tick(),
     };
+  }
+
+  /** The finished run's done rows (those the seed ages make older than the days asked) and their price. */
+  private previewRefresh(request: EnrichmentRequest, fields: string[]): EnrichmentPreview {
+    const run = this.runOf(request);
+    const days = request.refresh?.olderThanDays ?? 0;
+    const doneRows = run.ok + run.notFound;
+    const rows =
+      days === 0
+        ? doneRows
+        : Array.from({ length: doneRows }, (_, i) => 10 * (i + 1)).filter((age) => age > days).length;
+    const full = rows * CREDITS_EACH[request.operation];
+    const economy: [number, number] | undefined = request.refresh?.economy ? [rows, rows + full] : undefined;
+    const credits = economy?.[1] ?? full;
+    return {
+      rows: run.total,
+      blank: 0,
+      invalid: 0,
+      duplicates: 0,
+      cached: 0,
+      alreadyDone: run.total - rows,
+      toFetch: rows,
+      credits,
+      estimatedSeconds: rows * 12,
+      columns: [...fields, `sheet-enrich ${request.operation} status`, `sheet-enrich ${request.operation} checked`],
+      outputA1: outputA1(request.inputA1, fields.length + 2),
+      refresh: { rows, credits, ...(economy && { economyCredits: economy }) },
+      invalidSamples: [],
+    };
+  }
+
+  /** A refresh takes the finished run's card back to running, with its due rows to do again. */
+  private startRefresh(request: EnrichmentRequest, preview: EnrichmentPreview): RunSummary {
+    const run = this.runOf(request);
+    if (!['completed', 'cancelled', 'error'].includes(run.status)) throw new Error('This run is still under way.');
+    const rows = preview.refresh?.rows ?? 0;
+    this.refreshing.set(run.runId, rows);
+    return this.updateRun(run.runId, (held) => ({
+      ...held,
+      status: 'running',
+      message: 'Refreshing.',
+      done: held.total - rows,
+      ok: held.ok - Math.min(rows, held.ok),
+      creditsEstimated: held.creditsSpent + preview.credits,
+      error: null,
+    }));
+  }
+
+  /** At the end of a refresh: the rows it refreshed and every third one changed, logged as changes. */
+  private finishRefresh(run: RunSummary): Partial<RunSummary> {
+    const rows = this.refreshing.get(run.runId);
+    if (rows === undefined) return {};
+    this.refreshing.delete(run.runId);
+    const detectedAt = new Date(this.clock).toISOString();
+    const changed: ChangeEntry[] = Array.from({ length: Math.ceil(rows / 3) }, (_, i) => ({
+      detectedAt,
+      sheetName: run.sheetName,
+      row: 2 + i * 3,
+      input: `https://www.network.com/in/person-${i + 1}/`,
+      field: run.fields[i % run.fields.length] ?? 'name',
+      old: `Old value ${i + 1}`,
+      new: `New value ${i + 1}`,
+      change: FAKE_CHANGE_KINDS[i % FAKE_CHANGE_KINDS.length],
+      runId: run.runId,
+    }));
+    this.changes.push(...changed);
+    const changesByKind: Partial<Record<ChangeKind, number>> = {};
+    for (const { change } of changed) changesByKind[change] = (changesByKind[change] ?? 0) + 1;
+    return { refreshed: rows, changes: changed.length, changesByKind };
+  }
+
+  /** The latest finished run over the request's rows (the one a refresh takes up again), else the latest one. */
+  private runOf(request: EnrichmentRequest): RunSummary {
+    const over = this.runs.filter(
+      (held) =>
+        held.sheetName === request.sheetName &&
+        held.inputA1 === request.inputA1 &&
+        held.operation === request.operation,
+    );
+    const run = over.find((held) => ['completed', 'cancelled', 'error'].includes(held.status)) ?? over[0];
+    if (run === undefined) throw new Error('No run of these rows to refresh: enrich them first.');
+    return run;
   }
 
   private updateRun(runId: string, change: (run: RunSummary) => RunSummary): RunSummary {
@@ -427,6 +569,11 @@ export function fakeJob(fields: Partial<JobSummary> & Pick<JobSummary, 'jobId' |
 /** A run summary with plausible defaults, for seeding. */
 export function fakeRun(fields: Partial<RunSummary> & Pick<RunSummary, 'runId'>): RunSummary {
   return {
+    fields: FIELD_CHOICES[fields.operation ?? 'scrape'].defaults,
+    refreshed: 0,
+    changes: 0,
+    changesByKind: {},
+    schedule: null,
     sheetName: 'Leads',
     inputA1: 'A1:A21',
     operation: 'scrape',
@@ -446,6 +593,43 @@ export function fakeRun(fields: Partial<RunSummary> & Pick<RunSummary, 'runId'>)
     updatedAt: '2025-06-02T08:00:00.000Z',
     ...fields,
   };
+}
+
+/** A logged change with plausible defaults, for seeding. */
+export function fakeChange(fields: Partial<ChangeEntry> = {}): ChangeEntry {
+  return {
+    detectedAt: '2025-06-01T09:00:00.000Z',
+    sheetName: 'Leads',
+    row: 2,
+    input: 'https://www.network.com/in/anna-schmidt-1a2b3c4/',
+    field: 'experience.1.employer_name',
+    old: 'Acme GmbH',
+    new: 'Beta AG',
+    change: 'new employer',
+    runId: 'run-1',
+    ...fields,
+  };
+}
+
+/** The sheet range a run writes: `columns` columns right of the input column, over the same rows. */
+function outputA1(inputA1: string, columns: number): string {
+  const match = /^([A-Z]+)(\d+)(?::[A-Z]+(\d+))?$/i.exec(inputA1);
+  if (match === null) return '';
+  const first = match[1].toUpperCase().charCodeAt(0) - 64;
+  const letter = (n: number) => String.fromCharCode(64 + Math.min(n, 26));
+  return `${letter(first + 1)}${match[2]}:${letter(first + columns)}${match[3] ?? match[2]}`;
+}
+
+/** Refuses a schedule the server would refuse, with its kind of sentence. */
+function checkSchedule(schedule: RefreshSchedule): void {
+  if (schedule.every !== 'week' && schedule.every !== 'month')
+    throw new Error('Refresh every "week" or every "month".');
+  if (!Number.isSafeInteger(schedule.olderThanDays) || schedule.olderThanDays < 0) {
+    throw new Error('Give the days as a whole number, 0 or more.');
+  }
+  if (!Number.isSafeInteger(schedule.maxCredits) || schedule.maxCredits < 1) {
+    throw new Error('Cap each refresh at a whole number of credits, 1 or more.');
+  }
 }
 
 export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInfo {

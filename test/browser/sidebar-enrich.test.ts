@@ -89,7 +89,7 @@ test('fields: the defaults, a filtered pick list, typed names; an unknown name s
   await page.getByLabel('Fields', { exact: true }).fill('name, experience.1.title');
   await preview(page);
   expect(await page.locator('.preview-columns').innerText()).toBe(
-    'Columns: name, experience.1.title, sheet-enrich status',
+    'Columns: name, experience.1.title, sheet-enrich scrape status, sheet-enrich scrape checked',
   );
 });
 
@@ -114,7 +114,7 @@ test('a profile run offers the Job changes preset: it fills the fields and the p
 
   await preview(page);
   expect(await page.locator('.preview-columns').innerText()).toBe(
-    `Columns: ${['full_name', ...JOB_CHANGES_FIELDS].join(', ')}, sheet-enrich status`,
+    `Columns: ${['full_name', ...JOB_CHANGES_FIELDS].join(', ')}, sheet-enrich profile status, sheet-enrich profile checked`,
   );
 });
 

@@ -72,7 +72,8 @@ function hostileServer(): FakeSidebarServer {
     toFetch: 0,
     credits: 0,
     estimatedSeconds: 0,
-    columns: [HOSTILE.svg, 'sheet-enrich status'],
+    columns: [HOSTILE.svg, 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+    outputA1: 'B1:C3',
     invalidSamples: [
       { row: 2, value: HOSTILE.img, reason: HOSTILE.script },
       { row: 3, value: HOSTILE.link, reason: HOSTILE.anchor },
@@ -128,7 +129,9 @@ test('a selection, field names, a preview, a warning and error sentences holding
     `Row 2: “${HOSTILE.img}”: ${HOSTILE.script}`,
     `Row 3: “${HOSTILE.link}”: ${HOSTILE.anchor}`,
   ]);
-  expect(await page.locator('.preview-columns').innerText()).toBe(`Columns: ${HOSTILE.svg}, sheet-enrich status`);
+  expect(await page.locator('.preview-columns').innerText()).toBe(
+    `Columns: ${HOSTILE.svg}, sheet-enrich scrape status, sheet-enrich scrape checked`,
+  );
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel('New API key').fill('lk_test_new_key_123');

@@ -123,3 +123,31 @@ describe('a confirm step in a card', () => {
     await settle();
   });
 });
+
+test('a panel opened under a card stays the same node through redraws, marks its button expanded, and closes', () => {
+  const { cards, card, button } = cardList();
+  cards.show([done('a'), done('b')]);
+  const action = 'open';
+  const panel = mount('div', { class: 'card-panel' });
+  const input = mount('input', {}, panel);
+  cards.setPanel('a', { action, element: real<HTMLElement>(panel) });
+  input.focus();
+  cards.show([done('b'), { ...done('a'), updatedAt: '2025-06-02T09:00:00.000Z' }]);
+  expect(card('a')?.children.at(-1)).toBe(panel);
+  expect(document.activeElement).toBe(input);
+  expect(cards.panelOf('a')).toBe(action);
+  expect(button('a', action).getAttribute('aria-expanded')).toBe('true');
+  cards.setPanel('a', null);
+  expect(card('a')?.children).not.toContain(panel);
+  expect(cards.panelOf('a')).toBeUndefined();
+  cards.focusAction('a', action);
+  expect(document.activeElement).toBe(button('a', action));
+});
+
+test('a panel whose card went away is dropped', () => {
+  const { cards } = cardList();
+  cards.show([done('a')]);
+  cards.setPanel('a', { action: 'open', element: real<HTMLElement>(mount('div')) });
+  cards.show([]);
+  expect(cards.panelOf('a')).toBeUndefined();
+});

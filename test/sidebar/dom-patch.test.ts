@@ -14,8 +14,8 @@ const card = (status: string, text: string, ...buttons: string[]) =>
     ...buttons.map((action) => el('button', { 'data-action': action }, action)),
   );
 
-const apply = (current: HTMLElement, fresh: HTMLElement, keep?: Node) =>
-  patch(real<Element>(fake(current)), real<Element>(fake(fresh)), keep);
+const apply = (current: HTMLElement, fresh: HTMLElement, ...keep: Node[]) =>
+  patch(real<Element>(fake(current)), real<Element>(fake(fresh)), ...keep);
 
 test('afterwards the element reads as the fresh one: attributes, text and children', () => {
   const current = card('running', '3 of 8', 'pause', 'cancel');
@@ -59,4 +59,15 @@ test('a kept node stays where it is and new nodes go before it', () => {
   const children = fake(current).children;
   expect(children.at(-1)).toBe(fake(step));
   expect(children.map((child) => child.getAttribute('data-action'))).toEqual([null, 'pause', 'cancel', null]);
+});
+
+test('several kept nodes (an open form and a confirm step) stay, in their order, after the fresh ones', () => {
+  const current = card('completed', 'x');
+  const form = el('div', { class: 'card-panel' }, 'Refresh');
+  const step = el('div', { class: 'confirm' }, 'Cancel?');
+  current.append(form, step);
+  apply(current, card('completed', 'y', 'refresh'), form, step);
+  const children = fake(current).children;
+  expect(children.slice(-2)).toEqual([fake(form), fake(step)]);
+  expect(texts(fake(current))).toEqual(['y', 'refresh', 'Refresh', 'Cancel?']);
 });

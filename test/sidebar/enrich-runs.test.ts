@@ -5,7 +5,20 @@ import { EnrichRuns } from '../../src/sidebar/enrich-runs';
 import { actionOutcome, runCancelOutcome } from '../../src/sidebar/runs';
 import { StatusLine } from '../../src/sidebar/status-line';
 import { fakeRun } from '../browser/fake-server';
-import { click, mount, pageElement, real, settle, useFakeDocument, type FakeElement } from './fake-document';
+import {
+  actions,
+  click,
+  dispatch,
+  elements,
+  mount,
+  pageElement,
+  real,
+  settle,
+  texts,
+  typeInto,
+  useFakeDocument,
+  type FakeElement,
+} from './fake-document';
 import { mountRunList } from './page-parts';
 import { useFakeServer } from './script-run';
 
@@ -163,4 +176,60 @@ test('a run the form started shows and is continued', async () => {
   expect(card(run.runId)).not.toBeNull();
   await passes(1);
   expect(continued()).toEqual([run.runId]);
+});
+
+const panelOf = (runId: string) => card(runId)?.querySelector('.card-panel') ?? null;
+const within = (root: FakeElement, text: string) =>
+  elements(root).find((node) => node.tagName === 'BUTTON' && node.textContent === text) as FakeElement;
+
+test('Refresh… opens its form in the card and closes it again, the keyboard back on the button', async () => {
+  await enrichRuns();
+  click(button('failed', 'refresh'));
+  expect(panelOf('failed')?.getAttribute('class')).toContain('refresh-form');
+  expect(button('failed', 'refresh').getAttribute('aria-expanded')).toBe('true');
+  click(button('failed', 'refresh'));
+  expect(panelOf('failed')).toBeNull();
+  expect(document.activeElement).toBe(button('failed', 'refresh'));
+  expect(button('failed', 'refresh').getAttribute('aria-expanded')).toBe('false');
+});
+
+test('a refresh started from the card is followed to its outcome; then What changed shows for the document', async () => {
+  await enrichRuns();
+  expect(pageElement('enrich-changes').hidden).toBe(true);
+  click(button('failed', 'refresh'));
+  const form = panelOf('failed') as FakeElement;
+  typeInto(form.querySelector('input') as FakeElement, '0');
+  dispatch(form, 'submit');
+  await settle();
+  click(within(form, 'Refresh 3 rows'));
+  click(within(form, 'Spend 6 credits'));
+  await settle();
+  expect(status().textContent).toBe('Refresh started: Profile scrape · Leads!A1:A21.');
+  expect(panelOf('failed')).toBeNull();
+  await passes(10);
+  expect(continued()).toContain('failed');
+  expect(held('failed').refreshed).toBe(3);
+  expect(texts(card('failed') as FakeElement)).toContain('3 rows refreshed · 1 changed: 1 new employer');
+  expect(pageElement('enrich-changes').hidden).toBe(false);
+  click(pageElement('enrich-changes'));
+  await settle();
+  expect(pageElement('enrich-changes-view').querySelectorAll('.change-entry')).toHaveLength(1);
+  expect(served.fake.callsOf('listChanges')).toEqual([[null]]);
+  click(pageElement('enrich-changes'));
+  expect(pageElement('enrich-changes-view').children).toEqual([]);
+});
+
+test('Keep fresh saves a schedule the card then shows; Stop ends it', async () => {
+  await enrichRuns();
+  click(button('failed', 'schedule'));
+  dispatch(panelOf('failed') as FakeElement, 'submit');
+  await settle();
+  expect(panelOf('failed')).toBeNull();
+  expect(status().textContent).toBe('Saved: the run is refreshed on its schedule.');
+  expect(texts(card('failed') as FakeElement).some((text) => text.startsWith('Refreshes every week'))).toBe(true);
+  click(button('failed', 'unschedule'));
+  await settle();
+  expect(status().textContent).toBe('Scheduled refreshes stopped.');
+  expect(served.fake.callsOf('scheduleRefresh').at(-1)).toEqual(['failed', null]);
+  expect(actions(card('failed') as FakeElement)).not.toContain('unschedule');
 });

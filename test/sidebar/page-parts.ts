@@ -26,8 +26,10 @@ export function mountEnrichForm(): void {
   mount('p', { id: 'enrich-status' }, form);
 }
 
-/** The runs list with its empty note and the loop note. */
+/** The runs list with its empty note and the loop note, and the document's What changed button and view. */
 export function mountRunList(): void {
+  mount('button', { id: 'enrich-changes', hidden: '', 'aria-expanded': 'false' });
+  mount('div', { id: 'enrich-changes-view' });
   mount('p', { id: 'enrich-loop-note', hidden: '' });
   mount('p', { id: 'runs-empty' });
   mount('ul', { id: 'run-list' });

@@ -18,7 +18,8 @@ const preview: EnrichmentPreview = {
   toFetch: 5,
   credits: 10,
   estimatedSeconds: 3_700,
-  columns: ['name', 'sheet-enrich status'],
+  columns: ['name', 'sheet-enrich scrape status', 'sheet-enrich scrape checked'],
+  outputA1: 'B1:C21',
   invalidSamples: [],
 };
 

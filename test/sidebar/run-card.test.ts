@@ -37,10 +37,46 @@ test('a paused run offers Resume, Retry when rows failed, and Cancel; a 402 sent
 test('a completed run has a full bar; a cancelled one shows what it reached', () => {
   const completed = render({ runId: 'r3', status: 'completed', total: 10, done: 10, ok: 9, failed: 1 });
   expect([bar(completed)?.getAttribute('value'), bar(completed)?.getAttribute('max')]).toEqual(['10', '10']);
-  expect(actions(completed)).toEqual(['retry']);
+  expect(actions(completed)).toEqual(['retry', 'refresh', 'schedule']);
   const cancelled = render({ runId: 'r4', status: 'cancelled', total: 10, done: 4 });
   expect([bar(cancelled)?.getAttribute('value'), bar(cancelled)?.getAttribute('max')]).toEqual(['4', '10']);
-  expect(actions(cancelled)).toEqual([]);
+  expect(actions(cancelled)).toEqual(['refresh', 'schedule']);
+  expect(actions(render({ runId: 'r6', status: 'cancelled', total: 10, done: 0 }))).toEqual([]);
+});
+
+test('a refreshed run says what its latest refresh changed, and offers What changed', () => {
+  const card = render({
+    runId: 'r7',
+    status: 'completed',
+    refreshed: 812,
+    changes: 41,
+    changesByKind: { 'new title': 9, changed: 15, 'new employer': 17 },
+  });
+  expect(texts(card)).toContain('812 rows refreshed · 41 changed: 17 new employer, 9 new title, 15 changed');
+  expect(actions(card)).toEqual(['refresh', 'changes', 'schedule']);
+  const button = elements(card).find((element) => element.getAttribute('data-action') === 'changes');
+  expect(button?.getAttribute('aria-expanded')).toBe('false');
+});
+
+test('a scheduled run shows its schedule, the last outcome, Change schedule and Stop', () => {
+  const schedule = {
+    every: 'week' as const,
+    olderThanDays: 7,
+    maxCredits: 500,
+    nextAt: new Date(2026, 10, 30, 9, 0).toISOString(),
+    lastOutcome: 'Refreshed 40 rows.',
+  };
+  const card = render({ runId: 'r8', status: 'completed', schedule });
+  expect(texts(card)).toContain(
+    'Refreshes every week · rows older than 7 days · at most 500 credits · next Mon 30 Nov, 09:00',
+  );
+  expect(texts(card)).toContain('Last scheduled refresh: Refreshed 40 rows.');
+  expect(actions(card)).toEqual(['refresh', 'schedule', 'unschedule']);
+  expect(texts(card)).toContain('Change schedule…');
+});
+
+test('someone else’s finished run cannot be refreshed from this sidebar', () => {
+  expect(actions(render({ runId: 'r9', status: 'completed', mine: false }))).toEqual([]);
 });
 
 test('sheet names, ranges, messages and errors holding markup are text', () => {

@@ -7,11 +7,12 @@ import {
   type EnrichOperation,
   type RunStatus,
   type RunSummary,
+  type RefreshSchedule,
   type ScheduleView,
 } from '../contract';
 import type { KeyValue } from '../ports';
 import { capStoredText } from '../text';
-import { scheduleSummary, type RefreshSchedule } from '../refresh/schedule';
+import { scheduleSummary } from '../refresh/schedule';
 import { raisedNote } from './estimate';
 import { OPERATIONS } from './operations';
 import { fetchesPerMinute, secondsToFetch } from './preview';

@@ -1,19 +1,11 @@
 // A run's refresh schedule: every week or month, rows older than some days, within a cap of credits. Due refreshes
 // are started by the one background trigger, so a refresh starts at the first trigger at or after its time.
+import type { RefreshEvery, RefreshSchedule } from '../contract';
 import { checkedText, olderThanDaysProblem } from './checked';
-
-export type ScheduleEvery = 'week' | 'month';
-
-export interface RefreshSchedule {
-  every: ScheduleEvery;
-  olderThanDays: number;
-  /** The most one scheduled refresh may spend. */
-  maxCredits: number;
-}
 
 export type ScheduleResult = { ok: true; schedule: RefreshSchedule | null } | { ok: false; message: string };
 
-const EVERY: readonly ScheduleEvery[] = ['week', 'month'];
+const EVERY: readonly RefreshEvery[] = ['week', 'month'];
 const WEEK_MS = 7 * 86_400_000;
 
 /** A schedule from the sidebar, or null to stop refreshing; anything else is refused with one sentence. */
