@@ -15,7 +15,7 @@ import { ButtonGate } from './button-gate';
 import { confirmStep } from './confirm-step';
 import { byId, el } from './dom';
 import { FieldPicker } from './field-picker';
-import { costText, renderPreview } from './preview-view';
+import { costText, nothingToDo, renderPreview } from './preview-view';
 import { renderSelection } from './selection-view';
 import { server } from './server';
 import type { StatusLine } from './status-line';
@@ -29,6 +29,7 @@ export class EnrichForm {
   private readonly previewButton = new ButtonGate(byId<HTMLButtonElement>('enrich-preview'));
   private readonly picker = new FieldPicker(() => this.stale());
   private readonly overwrite = byId<HTMLInputElement>('enrich-overwrite');
+  private readonly outputColumn = byId<HTMLInputElement>('enrich-output-column');
   private readonly choices = new Map<EnrichOperation, FieldChoices>();
   private selection: SelectionInfo | null = null;
   private shown: { request: EnrichmentRequest; preview: EnrichmentPreview } | null = null;
@@ -41,6 +42,7 @@ export class EnrichForm {
     this.stale();
     byId('enrich-use-selection').addEventListener('click', () => void this.loadSelection());
     this.overwrite.addEventListener('change', () => this.stale());
+    this.outputColumn.addEventListener('input', () => this.stale());
     for (const radio of this.operationRadios()) {
       radio.addEventListener('change', () => void this.operationChanged());
     }
@@ -106,12 +108,14 @@ export class EnrichForm {
     }
     const { sheetName, inputA1 } = this.selection;
     const fields = this.picker.names();
+    const outputColumn = this.outputColumn.value.trim();
     return {
       sheetName,
       inputA1,
       operation: this.operation(),
       overwrite: this.overwrite.checked,
       ...(fields && { fields }),
+      ...(outputColumn !== '' && { outputColumn }),
     };
   }
 
@@ -121,6 +125,7 @@ export class EnrichForm {
     byId('enrich-preview-result').hidden = true;
     byId('enrich-start-hint').hidden = false;
     this.start.hold('no-preview');
+    this.start.hold('nothing-to-do', false);
   }
 
   private async preview(): Promise<void> {
@@ -136,6 +141,7 @@ export class EnrichForm {
       result.hidden = false;
       byId('enrich-start-hint').hidden = true;
       this.start.hold('no-preview', false);
+      this.start.hold('nothing-to-do', nothingToDo(preview));
       this.status.clear();
     } catch (error) {
       this.refused(error, request);

@@ -23,6 +23,21 @@ export function costText(preview: EnrichmentPreview): string {
   return `${count(preview.credits, 'credit')} · ${time}`;
 }
 
+/** A run would fetch and write nothing: no row to fetch and no cached answer to write. */
+export function nothingToDo(preview: EnrichmentPreview): boolean {
+  return preview.toFetch === 0 && preview.cached === 0;
+}
+
+/** Why there is nothing to do, when rows are done already: Start stays off, and this says what would help. */
+export function nothingToDoText(preview: EnrichmentPreview): string | null {
+  if (!nothingToDo(preview)) return null;
+  if (preview.alreadyDone === 0) return 'Nothing to fetch: the selection holds no input this operation can use.';
+  return (
+    `Nothing to fetch: ${count(preview.alreadyDone, 'row')} ${preview.alreadyDone === 1 ? 'is' : 'are'} already ` +
+    'done by this operation. Tick “Overwrite existing values” to fetch again, or use Refresh… on its run.'
+  );
+}
+
 export function renderPreview(preview: EnrichmentPreview): HTMLElement {
   return el(
     'div',
@@ -37,6 +52,8 @@ export function renderPreview(preview: EnrichmentPreview): HTMLElement {
     ),
     el('p', { class: 'preview-cost' }, `Cost: ${costText(preview)}`),
     el('p', { class: 'preview-columns' }, `Columns: ${preview.columns.join(', ')}`),
+    el('p', { class: 'preview-where' }, `Writes to ${preview.outputA1} (header row to last input row)`),
+    nothingToDoText(preview) !== null && el('p', { class: 'preview-nothing' }, nothingToDoText(preview)),
     renderInvalid(preview),
   );
 }

@@ -289,19 +289,24 @@ export class FakeSidebarServer implements SidebarServer {
     return this.fieldChoices[operation];
   }
 
+  /** True: the selection's rows are all done by the operation already, so a preview has nothing to fetch. */
+  columnDone = false;
+
   previewEnrichment(request: EnrichmentRequest): EnrichmentPreview {
     const fields = this.checkFields(request);
     if (request.refresh !== undefined) return this.previewRefresh(request, fields);
     const rows = this.getSelectionInfo().rows;
-    const [blank, invalid, duplicates, cached] = [1, 2, 1, 1];
-    const toFetch = Math.max(0, rows - blank - invalid - duplicates - cached);
+    const [blank, invalid, duplicates] = [1, 2, 1];
+    const cached = this.columnDone ? 0 : 1;
+    const left = Math.max(0, rows - blank - invalid - duplicates - cached);
+    const [alreadyDone, toFetch] = this.columnDone ? [left, 0] : [0, left];
     return {
       rows,
       blank,
       invalid,
       duplicates,
       cached,
-      alreadyDone: 0,
+      alreadyDone,
       toFetch,
       credits: toFetch * CREDITS_EACH[request.operation],
       estimatedSeconds: toFetch * 12,

@@ -91,6 +91,29 @@ test('Preview sends the form as it stands, shows the answer and opens Start', as
   expect(pageElement('enrich-start-hint').hidden).toBe(true);
 });
 
+test('a start column is sent as typed, without spaces; empty, none is sent', async () => {
+  await enrichForm();
+  pageElement('enrich-output-column').value = ' F ';
+  await preview();
+  pageElement('enrich-output-column').value = '';
+  await preview();
+  expect(previews().map((request) => (request as { outputColumn?: string }).outputColumn)).toEqual(['F', undefined]);
+  expect(previews()[1]).not.toHaveProperty('outputColumn');
+});
+
+test('a preview with nothing to do says why and keeps Start shut; a change opens the way again', async () => {
+  await enrichForm();
+  served.fake.columnDone = true;
+  await preview();
+  expect(texts(pageElement('enrich-preview-result')).join(' ')).toMatch(/already done by this operation.*Overwrite/);
+  expect(start().disabled).toBe(true);
+  served.fake.columnDone = false;
+  pageElement('enrich-overwrite').checked = true;
+  dispatch(pageElement('enrich-overwrite'), 'change');
+  await preview();
+  expect(start().disabled).toBe(false);
+});
+
 test('with the field empty, the preview asks for the defaults by sending no fields', async () => {
   await enrichForm();
   await preview();
@@ -112,6 +135,7 @@ describe('any change makes the preview stale and shuts Start', () => {
   const changes: Array<[string, () => void]> = [
     ['typing a field', () => dispatch(pageElement('enrich-fields'), 'input')],
     ['overwrite', () => dispatch(pageElement('enrich-overwrite'), 'change')],
+    ['the start column', () => dispatch(pageElement('enrich-output-column'), 'input')],
     ['the operation', () => dispatch(radio('profile'), 'change')],
     ['reading the selection again', () => click(pageElement('enrich-use-selection'))],
   ];

@@ -18,6 +18,7 @@ export function mountEnrichForm(): void {
   mount('ul', { id: 'enrich-field-choices' }, form);
   mount('p', { id: 'enrich-field-more' }, form);
   mount('input', { id: 'enrich-overwrite', type: 'checkbox' }, form);
+  mount('input', { id: 'enrich-output-column' }, form);
   mount('button', { id: 'enrich-preview', type: 'submit' }, form);
   mount('button', { id: 'enrich-start' }, form);
   mount('p', { id: 'enrich-start-hint' }, form);

@@ -1,6 +1,6 @@
 // The preview as the Enrich panel shows it: each input row counted once in the precedence's order, the cost in
 // credits and time, the columns, and the first invalid inputs. Sheet text stays text.
-import { costText, previewCounts, renderPreview } from '../../src/sidebar/preview-view';
+import { costText, nothingToDo, nothingToDoText, previewCounts, renderPreview } from '../../src/sidebar/preview-view';
 import { durationText } from '../../src/sidebar/runs';
 import type { EnrichmentPreview } from '../../src/core/contract';
 import { elements, fake, texts, useFakeDocument } from './fake-document';
@@ -77,4 +77,24 @@ test('no invalid list without samples, and no "more" line when all are shown', (
   expect(elements(fake(renderPreview(preview))).some((element) => element.tagName === 'UL')).toBe(false);
   const one = fake(renderPreview({ ...preview, invalid: 1, invalidSamples: [{ row: 2, value: 'x', reason: 'y' }] }));
   expect(elements(one).filter((element) => element.tagName === 'LI')).toHaveLength(1);
+});
+
+test('the preview says where the run writes', () => {
+  expect(texts(fake(renderPreview(preview))).join(' ')).toContain('Writes to B1:C21');
+});
+
+test('nothing to do only when nothing is fetched and no cached answer is written', () => {
+  expect(nothingToDo(preview)).toBe(false);
+  expect(nothingToDo({ ...preview, toFetch: 0 })).toBe(false);
+  expect(nothingToDo({ ...preview, toFetch: 0, cached: 0 })).toBe(true);
+  expect(nothingToDoText(preview)).toBeNull();
+});
+
+test('nothing to do says why: rows done by this operation, or no usable input', () => {
+  const done = { ...preview, toFetch: 0, cached: 0, alreadyDone: 1 };
+  expect(nothingToDoText(done)).toBe(
+    'Nothing to fetch: 1 row is already done by this operation. Tick “Overwrite existing values” to fetch again, or use Refresh… on its run.',
+  );
+  expect(nothingToDoText({ ...done, alreadyDone: 5 })).toMatch(/^Nothing to fetch: 5 rows are already done/);
+  expect(nothingToDoText({ ...done, alreadyDone: 0 })).toMatch(/no input this operation can use/);
 });
