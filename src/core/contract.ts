@@ -154,6 +154,17 @@ export interface RefreshPreviewView {
 export type ChangeKind =
   'new employer' | 'new title' | 'new location' | 'new email' | 'new phone' | 'profile gone' | 'changed';
 
+/** Every kind, in the order the changes sheet's readers, a run's card and the changes filter list them. */
+export const CHANGE_KINDS: readonly ChangeKind[] = [
+  'new employer',
+  'new title',
+  'new location',
+  'new email',
+  'new phone',
+  'profile gone',
+  'changed',
+];
+
 /** One changed cell, as logged in the "sheet-enrich changes" sheet. */
 export interface ChangeEntry {
   /** ISO 8601 UTC. */

@@ -1,11 +1,11 @@
 // "What changed": the changes refreshes logged, of one run or of the whole document, newest first, with a filter by
 // kind. Each entry is a button that selects the changed cell in the sheet. Old and new values are API text: they are
 // shortened for display and always set as text, never markup.
-import type { ChangeEntry, ChangeKind } from '../core/contract';
+import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../core/contract';
 import { errorMessage, shorten } from '../core/text';
 import { errorLine, say } from './card-panel';
 import { el } from './dom';
-import { CHANGE_KIND_ORDER, whenText } from './refreshes';
+import { whenText } from './refreshes';
 import { server } from './server';
 
 /** How much of an old or new value an entry shows; the changes sheet keeps it whole. */
@@ -38,7 +38,7 @@ export function whereText(change: ChangeEntry, withSheet: boolean): string {
 
 /** The kinds present, in the fixed order, each with how many entries it has. */
 export function kindChoices(changes: readonly ChangeEntry[]): Array<[ChangeKind, number]> {
-  return CHANGE_KIND_ORDER.map((kind): [ChangeKind, number] => [
+  return CHANGE_KINDS.map((kind): [ChangeKind, number] => [
     kind,
     changes.filter((change) => change.change === kind).length,
   ]).filter(([, n]) => n > 0);

@@ -1,25 +1,14 @@
 // Pure rules about refreshing a run as its card shows them: when it can be refreshed, what the latest refresh found,
 // what a refresh preview costs, and the run's schedule in one line.
 import {
+  CHANGE_KINDS,
   ENRICH_OPERATIONS,
-  type ChangeKind,
   type EnrichmentPreview,
   type RunSummary,
   type ScheduleView,
 } from '../core/contract';
 import { durationText } from './runs';
 import { count } from './summaries';
-
-/** The kinds in the order a card and the changes filter list them. */
-export const CHANGE_KIND_ORDER: readonly ChangeKind[] = [
-  'new employer',
-  'new title',
-  'new location',
-  'new email',
-  'new phone',
-  'profile gone',
-  'changed',
-];
 
 /** A finished run that fetched something can be fetched again; a cancelled one only when it got some rows done. */
 export function canRefresh(run: RunSummary): boolean {
@@ -33,7 +22,7 @@ export function refreshOutcomeText(run: RunSummary): string {
   if (!(run.refreshed > 0)) return '';
   const refreshed = `${count(run.refreshed, 'row')} refreshed`;
   if (!(run.changes > 0)) return `${refreshed} · no changes`;
-  const kinds = CHANGE_KIND_ORDER.filter((kind) => (run.changesByKind[kind] ?? 0) > 0).map(
+  const kinds = CHANGE_KINDS.filter((kind) => (run.changesByKind[kind] ?? 0) > 0).map(
     (kind) => `${(run.changesByKind[kind] ?? 0).toLocaleString('en-US')} ${kind}`,
   );
   return `${refreshed} · ${run.changes.toLocaleString('en-US')} changed${kinds.length > 0 ? `: ${kinds.join(', ')}` : ''}`;

@@ -2,21 +2,11 @@
 // in the form both take in the sheet, so that only real differences count. Each change is marked on its cell (a
 // note saying what it was) and logged as a row of the changes sheet, which listChanges reads back.
 import { capCellText, type CellValue } from '../cells';
-import type { ChangeKind, EnrichOperation } from '../contract';
+import { CHANGE_KINDS, type ChangeKind, type EnrichOperation } from '../contract';
 import { statusKind } from '../enrichment/status';
 import type { RecordType } from '../fields/catalog';
 import { capStoredText } from '../text';
 import { checkedText, parseChecked, statusHeaderOf } from './checked';
-
-export const CHANGE_KINDS: readonly ChangeKind[] = [
-  'new employer',
-  'new title',
-  'new location',
-  'new email',
-  'new phone',
-  'profile gone',
-  'changed',
-];
 
 // ---------- Comparing as written ----------
 
