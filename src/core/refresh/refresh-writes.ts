@@ -62,13 +62,21 @@ export function planRefreshWrites(
   const plan: RefreshPlan = { cells: new Map(), changed: [], records: [], refreshed: 0 };
   const { grid, columns } = area;
   const at = (r: number, column: number) => grid.values[r][grid.columns.indexOf(column)];
+  const formulaAt = (r: number, column: number) => grid.formulas[r]?.[grid.columns.indexOf(column)] ?? '';
   for (const r of due) {
     const state = inputState(run.spec, area.inputs[r]);
     const outcome = state.kind === 'valid' ? freshOutcome(state.normalized) : null;
     if (outcome === null || !isFinal(statusKind(outcome.status))) continue;
-    const before = { values: columns.fields.map((column) => at(r, column)), status: area.statuses[r] };
-    const row = planRowRefresh(run.fields, before, outcome, run.statusHeader, outcome.fetchedAt);
-    const cells = new Map<number, CellValue>(row.writes.map((write) => [columns.fields[write.field], write.value]));
+    // A formula in an output cell is the user's (a plain run never writes over one): a refresh leaves it alone and
+    // compares nothing there.
+    const kept = columns.fields.flatMap((column, i) => (formulaAt(r, column) === '' ? [i] : []));
+    const before = { values: kept.map((i) => at(r, columns.fields[i])), status: area.statuses[r] };
+    const fresh = { ...outcome, values: outcome.values && kept.map((i) => outcome.values![i]) };
+    const fields = kept.map((i) => run.fields[i]);
+    const row = planRowRefresh(fields, before, fresh, run.statusHeader, outcome.fetchedAt);
+    const cells = new Map<number, CellValue>(
+      row.writes.map((write) => [columns.fields[kept[write.field]], write.value]),
+    );
     if (row.status !== null) cells.set(columns.status, row.status);
     cells.set(columns.checked, row.checked);
     plan.cells.set(r, cells);

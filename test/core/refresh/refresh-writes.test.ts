@@ -72,6 +72,21 @@ describe('planRefreshWrites', () => {
     ]);
   });
 
+  it('never writes over a formula in an output cell, nor counts it as a change', () => {
+    const { area } = book();
+    const HEADLINE = 3;
+    const formulas = area.grid.values.map((line, r) =>
+      line.map((_, i) => (r === 1 && area.grid.columns[i] === HEADLINE ? '=UPPER("painter")' : '')),
+    );
+    const withFormula = { ...area, grid: { ...area.grid, formulas } };
+    const plan = planRefreshWrites(withFormula, [1], run, () => record('Bob', 'Sculptor'), {
+      detectedAt: now,
+      sheetName: 'Leads',
+    });
+    expect(Object.fromEntries(plan.cells.get(1)!)).toEqual({ 5: '2026-11-27T20:07:07Z' });
+    expect([plan.changed, plan.records]).toEqual([[], []]);
+  });
+
   it('leaves a row whose fetch failed, or was not fetched in this call, as it is', () => {
     const { area } = book();
     const failed = { status: 'ERROR: timed out', values: null, fetchedAt: now };
