@@ -3,6 +3,7 @@
 // shows each changed cell highlighted with a note marker and the old value in its note, the changes are logged in
 // their own sheet, and "What changed" selects a changed cell in the grid.
 import type { FrameLocator, Page } from 'playwright-core';
+import { formatA1 } from '../../dev/gas-fakes/a1';
 import { MockControl } from '../../dev/mock-api/control';
 import {
   cell,
@@ -41,11 +42,6 @@ afterEach(() => {
 
 const sidebar = (): FrameLocator => page.frameLocator('#sidebar-frame');
 const runCard = () => sidebar().locator('.run-card').first();
-
-/** The A1 address of a cell of the grid, from its data attributes. */
-function a1Of(row: number, column: number): string {
-  return `${String.fromCharCode(64 + column)}${row}`;
-}
 
 test('a refresh after time passed: changed cells highlighted with notes, logged, and selected from What changed', async () => {
   await showDemoSheet(page);
@@ -86,7 +82,7 @@ test('a refresh after time passed: changed cells highlighted with notes, logged,
   const highlighted = demo.cells.filter((one) => one.background === CHANGED_BACKGROUND && one.note !== undefined);
   expect(highlighted).toHaveLength(changed);
   const first = highlighted[0];
-  const firstCell = cell(page, a1Of(first.row, first.column));
+  const firstCell = cell(page, formatA1({ ...first, numRows: 1, numColumns: 1 }));
   await page.locator(`#grid td.has-note[data-row="${first.row}"][data-column="${first.column}"]`).waitFor();
   expect(await firstCell.evaluate((td) => getComputedStyle(td).backgroundColor)).toBe('rgb(255, 242, 204)');
   expect(first.note).toMatch(/^sheet-enrich: was ".*" until /);
