@@ -1,6 +1,8 @@
 // npm run screenshots: renders the README's pictures from the playground as a newcomer sees it: docs/playground.png,
 // the demo sheet enriched beside the sidebar with a finished research job and its sheet tabs; docs/enrich-panel.png,
-// the demo's column of profile URLs selected and the Enrich panel's preview of it; and, for reviewing the sidebar's
+// the demo's column of profile URLs selected and the Enrich panel's preview of it; docs/refresh-changes.png, that column
+// enriched, refreshed after 30 days let pass, the changed cells highlighted and the run's card with What changed, and
+// docs/changes-sheet.png, the sheet the refresh logged its changes in; and, for reviewing the sidebar's
 // look, artifacts/sidebar.png (research jobs in different states) and artifacts/sidebar-settings.png, the built
 // sidebar alone over the browser tests' in-memory server. Not a test: it asserts nothing and fails only when a page
 // cannot be driven. Uses the browser tests' Chromium launch.
@@ -16,6 +18,9 @@ import { readBuiltSidebar } from '../test/browser/sidebar-page';
 const ROOT = join(__dirname, '..');
 const PICTURE = join('docs', 'playground.png');
 const ENRICH_PICTURE = join('docs', 'enrich-panel.png');
+const REFRESH_PICTURE = join('docs', 'refresh-changes.png');
+const CHANGES_SHEET_PICTURE = join('docs', 'changes-sheet.png');
+const CHANGES_SHEET = 'sheet-enrich changes';
 const SIDEBAR_PICTURES = {
   research: join('artifacts', 'sidebar.png'),
   settings: join('artifacts', 'sidebar-settings.png'),
@@ -84,6 +89,18 @@ async function openAddonMenuItem(page: Page, caption: string): Promise<void> {
   await page.getByRole('menuitem', { name: caption }).click();
 }
 
+/** Playground → submenu → item (the playground's own menu). */
+async function playgroundMenuItem(page: Page, submenu: string, item: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Playground' }).click();
+  await page.getByRole('menuitem', { name: submenu }).hover();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The playground's toasts go after a while; the pictures are taken without them. */
+async function waitForToastsGone(page: Page): Promise<void> {
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: JOB_TIMEOUT_MS });
+}
+
 async function runResearchJob(page: Page): Promise<void> {
   await openAddonMenuItem(page, 'Research people…');
   const sidebar = page.frameLocator('#sidebar-frame');
@@ -104,6 +121,35 @@ async function previewEnrichment(page: Page): Promise<void> {
   await sidebar.getByRole('button', { name: 'Preview' }).click();
   // The counts and the cost, rather than the form above them.
   await sidebar.locator('.preview-cost').scrollIntoViewIfNeeded();
+}
+
+/**
+ * The demo's column enriched, 30 days let pass with half of the mock's people changing (the playground's first round
+ * has a fixed seed), then Refresh… on the run's card; What changed opened and its first change selected.
+ */
+async function refreshAfterTimePassed(page: Page): Promise<void> {
+  const sidebar = page.frameLocator('#sidebar-frame');
+  const runCard = sidebar.locator('.run-card').first();
+  await cell(page, ENRICH_COLUMN.first).click();
+  await cell(page, ENRICH_COLUMN.last).click({ modifiers: ['Shift'] });
+  await openAddonMenuItem(page, 'Enrich selection…');
+  await sidebar.locator('#enrich-selection .selection-range', { hasText: ENRICH_COLUMN.a1 }).waitFor();
+  await sidebar.getByRole('button', { name: 'Preview' }).click();
+  await sidebar.getByRole('button', { name: 'Start enrichment' }).click();
+  await sidebar.getByRole('button', { name: /^Spend \d+ credits$/ }).click();
+  await runCard.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: JOB_TIMEOUT_MS });
+  await playgroundMenuItem(page, 'Let time pass…', /^50% of people change/);
+  await playgroundMenuItem(page, 'Let time pass…', /^30 days$/);
+  await runCard.getByRole('button', { name: /^Refresh…/ }).click();
+  const form = sidebar.locator('.refresh-form');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await form.getByRole('button', { name: /^Refresh \d+ rows?$/ }).click();
+  await form.getByRole('button', { name: /^Spend / }).click();
+  await runCard.getByText(/ rows? refreshed · /).waitFor({ timeout: JOB_TIMEOUT_MS });
+  await runCard.getByRole('button', { name: /^What changed/ }).click();
+  await sidebar.locator('.change-entry').first().click();
+  await sidebar.getByText(/^Selected .* row \d+\.$/).waitFor();
+  await runCard.scrollIntoViewIfNeeded();
 }
 
 /** Jobs running, done and failed, a brief being typed; then the settings with a key set and the usage. */
@@ -180,11 +226,23 @@ async function main(): Promise<void> {
     await previewEnrichment(page);
     await page.screenshot({ path: join(ROOT, ENRICH_PICTURE) });
     console.log(`Wrote ${ENRICH_PICTURE}`);
+    // Research jobs and runs go at the real pace in the playground; the pictures need not wait that long.
+    await playgroundMenuItem(page, 'Speed of runs and research', /^10×/);
     await runResearchJob(page);
     await showDemoSheet(page);
     await cell(page, 'B2').click();
+    await waitForToastsGone(page);
     await page.screenshot({ path: join(ROOT, PICTURE) });
     console.log(`Wrote ${PICTURE}`);
+    await refreshAfterTimePassed(page);
+    await waitForToastsGone(page);
+    await page.screenshot({ path: join(ROOT, REFRESH_PICTURE) });
+    console.log(`Wrote ${REFRESH_PICTURE}`);
+    await page.getByRole('tab', { name: CHANGES_SHEET, exact: true }).click();
+    await page.getByRole('tab', { name: CHANGES_SHEET, exact: true, selected: true }).waitFor();
+    await cell(page, 'A2').filter({ hasText: /\S/ }).waitFor();
+    await page.screenshot({ path: join(ROOT, CHANGES_SHEET_PICTURE) });
+    console.log(`Wrote ${CHANGES_SHEET_PICTURE}`);
     // The playground has built dist/, which holds the sidebar page these pictures show.
     await sidebarPictures(browser);
   } finally {

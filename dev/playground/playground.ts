@@ -2,6 +2,7 @@
 // menu, sidebar, dialogs and toasts, and its time-driven triggers fired in the background. The HTTP server only
 // routes here.
 import { formatA1, type GridRect } from '../gas-fakes/a1';
+import { DEFAULT_BACKGROUND } from '../gas-fakes/spreadsheet-model';
 import type { Bundle, CellValue, FakeSheet, GasEnvironment, MenuRecord } from '../gas-fakes';
 import { parseClipboardText } from './clipboard';
 import { CONTROL_PREFIX, type PlaygroundControls } from './controls';
@@ -326,13 +327,17 @@ export class Playground {
     const values = sheet.values(a1);
     const texts = sheet.displayValues(a1);
     const formulas = sheet.formulas(a1);
+    const noteTexts = sheet.notes(a1);
+    const backgrounds = sheet.backgrounds(a1);
     const cells: CellView[] = [];
     values.forEach((line, r) =>
       line.forEach((value, c) => {
         const [row, column] = [data.row + r, data.column + c];
         const notes = this.engine.notes(sheet, row, column);
         const formula = formulas[r][c];
-        if (value === '' && formula === '' && !notes.spilledFrom) return;
+        const note = noteTexts[r][c];
+        const background = backgrounds[r][c] === DEFAULT_BACKGROUND ? '' : backgrounds[r][c];
+        if (value === '' && formula === '' && !notes.spilledFrom && !note && !background) return;
         cells.push({
           row,
           column,
@@ -346,6 +351,8 @@ export class Playground {
               formula: notes.spilledFrom.formula,
             },
           }),
+          ...(note && { note }),
+          ...(background && { background }),
         });
       }),
     );

@@ -14,6 +14,10 @@ export interface CellView {
   error?: { code: ErrorCode; message: string };
   /** On cells a formula's result spilled into: where that formula is, and its text. */
   spilledFrom?: { a1: string; formula: string };
+  /** The cell's note (Range.setNote), shown as text on hover and when the cell is current. */
+  note?: string;
+  /** The cell's background colour ('#rrggbb'), when it is not white. */
+  background?: string;
 }
 
 /** A range of one sheet, in A1 notation and as numbers. */

@@ -1,6 +1,6 @@
 // The spreadsheet grid: column letters (A… Z, AA, AB…) and row numbers, cells as Sheets shows them, a selection
 // (click, drag, Shift+click, Shift+arrows) with its current cell, an in-cell editor, copy and paste (Ctrl/Cmd+C,
-// Ctrl/Cmd+V), fill down (Ctrl/Cmd+D or the fill handle), error notes, and columns sized to their content (or
+// Ctrl/Cmd+V), fill down (Ctrl/Cmd+D or the fill handle), error notes, cell notes and backgrounds, and columns sized to their content (or
 // dragged wider). Every text from the server goes into the DOM as textContent.
 import { columnLetters, formatA1, type GridRect } from '../../gas-fakes/a1';
 import { toClipboardText } from '../clipboard';
@@ -361,7 +361,7 @@ export class Grid {
   private onHover(target: EventTarget | null): void {
     const position = this.positionOf(target);
     const cell = position && this.cells.get(keyOf(position));
-    if (position && cell?.error && !this.editing) this.note.show(this.td(position), cell);
+    if (position && (cell?.error || cell?.note) && !this.editing) this.note.show(this.td(position), cell);
   }
 
   /**
@@ -537,6 +537,10 @@ export class Grid {
     td.textContent = cell?.text ?? '';
     td.classList.remove('number', 'boolean', 'date', 'error', 'pending');
     if (cell && cell.kind !== 'text') td.classList.add(cell.kind);
+    td.classList.toggle('has-note', cell?.note !== undefined);
+    // A variable, so the selection's tint still shows over a coloured cell.
+    if (cell?.background) td.style.setProperty('--cell-background', cell.background);
+    else td.style.removeProperty('--cell-background');
     if (cell?.error) td.title = `${cell.error.code} ${cell.error.message}`;
     else td.removeAttribute('title');
   }
@@ -590,7 +594,7 @@ export class Grid {
     this.elements.editor.style.width = `${Math.max(td.offsetWidth + 1, Math.ceil(textWidth))}px`;
   }
 
-  /** The current cell's error note, unless the editor is open. */
+  /** The current cell's error and note, unless the editor is open. */
   private showNote(): void {
     if (this.editing) return this.note.hide();
     this.note.show(this.td(this.active), this.selectedCell());

@@ -1,4 +1,4 @@
-// A cell's error note (the page's version of Sheets' hover card), laid over the grid rather than inside it: it stays
+// A cell's error and note (the page's version of Sheets' hover card), laid over the grid rather than inside it: it stays
 // beside its cell as the grid scrolls, flips to the cell's left when there is no room on the right, stays clear of
 // the row and column headers, and hides when its cell scrolls out of view.
 import type { CellView } from '../protocol';
@@ -20,16 +20,12 @@ export class CellNote {
     window.addEventListener('resize', () => this.place());
   }
 
-  /** Shows the error of `view` beside `td`, or hides the note when the cell has none. */
+  /** Shows the error and the note of `view` beside `td`, or hides the card when the cell has neither. */
   show(td: HTMLTableCellElement | null, view: CellView | undefined): void {
-    const error = view?.error;
-    if (!td || !error) return this.hide();
-    const title = document.createElement('span');
-    title.className = 'cell-note-title';
-    title.textContent = error.code === '#ERROR!' ? 'Error' : error.code;
-    const message = document.createElement('span');
-    message.textContent = error.message;
-    this.note.replaceChildren(title, message);
+    const parts = view ? [...errorParts(view), ...noteParts(view)] : [];
+    if (!td || parts.length === 0) return this.hide();
+    this.note.replaceChildren(...parts);
+    this.note.classList.toggle('error', view?.error !== undefined);
     this.cell = td;
     this.note.hidden = false;
     this.place();
@@ -66,4 +62,23 @@ export class CellNote {
     this.note.style.left = `${Math.max(view.left, x)}px`;
     this.note.style.top = `${Math.max(view.top, y)}px`;
   }
+}
+
+function errorParts({ error }: CellView): HTMLElement[] {
+  if (!error) return [];
+  const title = document.createElement('span');
+  title.className = 'cell-note-title';
+  title.textContent = error.code === '#ERROR!' ? 'Error' : error.code;
+  const message = document.createElement('span');
+  message.textContent = error.message;
+  return [title, message];
+}
+
+/** The cell's note as text: it comes from the script, which may have copied it from the API. */
+function noteParts({ note }: CellView): HTMLElement[] {
+  if (note === undefined) return [];
+  const text = document.createElement('span');
+  text.className = 'cell-note-text';
+  text.textContent = note;
+  return [text];
 }
