@@ -88,7 +88,8 @@ async function refresh(
   const measured = runToEnd(list, request);
   const charged = (await context.mock.control.creditsCharged()) - chargedBefore;
   // Newest first: this refresh's entries lead the log.
-  const logged = changes().slice(0, changes().length - loggedBefore);
+  const loggedAfter = changes();
+  const logged = loggedAfter.slice(0, loggedAfter.length - loggedBefore);
   const keys = logged.map((change) => changeKey(change.input, change.field, change.old, change.new));
   return { ...measured, ...run, preview, charged, made: expected.length, ...compare(expected, keys) };
 }
