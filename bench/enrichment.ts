@@ -7,133 +7,61 @@
 // The mock limits scrapes per minute on its own clock (real time plus an offset); before each request the add-on
 // sends, the mock's clock is moved on by the fake time that passed, so it sees the add-on's pacing as Apps Script
 // time would show it (the bench's own real time only makes it more lenient).
-import type { GasEnvironment } from '../dev/gas-fakes';
-import { HttpWorker } from '../dev/gas-fakes/url-fetch-worker';
 import { SCRAPES_PER_MINUTE, type Tier } from '../src/core/api/types';
-import type { EnrichmentPreview, EnrichmentRequest, RunSummary } from '../src/core/contract';
-import { int, OWNER, type BenchContext, type BenchReport, type Figure, type TargetCheck } from './support';
+import type { EnrichmentPreview } from '../src/core/contract';
+import {
+  int,
+  listOnSheet,
+  maxInAnyMinute,
+  minutes,
+  MINUTE_MS,
+  PACE_TARGET,
+  per100,
+  runToEnd,
+  SCRAPE_PATH,
+  type BenchContext,
+  type BenchReport,
+  type Figure,
+  type ListRun,
+  type TargetCheck,
+} from './support';
 
-const SCRAPE_PATH = '/api/enrich/scrape';
-const MINUTE_MS = 60_000;
-/** The share of the tier's ceiling a run must reach: N rows within N / ceiling minutes ÷ 0.95. */
-const PACE_TARGET = 0.95;
 const RUNS: Array<{ tier: Tier; rows: number }> = [
   { tier: '1', rows: 100 },
   { tier: '2', rows: 1000 },
   { tier: '3', rows: 1000 },
 ];
-const PROPERTY_WRITES = ['Properties.setProperty', 'Properties.setProperties', 'Properties.deleteProperty'];
 
-interface Measured {
+interface Measured extends ListRun {
   tier: Tier;
   rows: number;
-  summary: RunSummary;
   preview: EnrichmentPreview;
-  elapsedMs: number;
-  sidebarCalls: number;
   maxPerMinute: number;
   requests: number;
   rateLimited: number;
   charged: number;
-  setValues: number;
-  serviceCalls: number;
-  propertyWrites: number;
-}
-
-/** Sends the mock's clock on with the fakes' before every request; keeps the fake time of each scrape sent. */
-function bridgeClocks(env: GasEnvironment, mockUrl: string): { scrapeTimes: number[]; close(): void } {
-  const worker = new HttpWorker();
-  const scrapeTimes: number[] = [];
-  let synced = env.clock.now();
-  const real = env.globals.UrlFetchApp as GoogleAppsScript.URL_Fetch.UrlFetchApp;
-  const before = (urls: string[]) => {
-    const now = env.clock.now();
-    if (now > synced) {
-      const body = new Uint8Array(Buffer.from(JSON.stringify({ ms: now - synced })));
-      const headers = { 'Content-Type': 'application/json' };
-      worker.send([{ url: `${mockUrl}/__mock/clock/advance`, method: 'POST', headers, body }], 10_000);
-      synced = now;
-    }
-    for (const url of urls) if (url.includes(SCRAPE_PATH)) scrapeTimes.push(now);
-  };
-  const urlOf = (request: unknown) => (typeof request === 'string' ? request : (request as { url: string }).url);
-  env.globals.UrlFetchApp = {
-    fetch: (url: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions) => {
-      before([url]);
-      return params === undefined ? real.fetch(url) : real.fetch(url, params);
-    },
-    fetchAll: (requests: Array<GoogleAppsScript.URL_Fetch.URLFetchRequest | string>) => {
-      before(requests.map(urlOf));
-      return real.fetchAll(requests);
-    },
-  };
-  return { scrapeTimes, close: () => worker.dispose() };
-}
-
-function maxInAnyMinute(times: readonly number[]): number {
-  let most = 0;
-  let first = 0;
-  times.forEach((time, last) => {
-    while (times[first] <= time - MINUTE_MS) first++;
-    most = Math.max(most, last - first + 1);
-  });
-  return most;
 }
 
 async function measure(context: BenchContext, tier: Tier, rows: number): Promise<Measured> {
-  const key = `lk_bench_enrichment_tier_${tier}_0000000e${tier}`;
-  await context.mock.control.reset();
-  await context.mock.control.setKey({ key, credits: 1_000_000, tier });
-  const { env, bundle } = context.envs.load({ clock: 'virtual' });
-  Object.assign(env.properties.user(OWNER), { API_KEY: key, API_BASE_URL: context.mock.url, API_TIER: tier });
-  const sheet = env.spreadsheet.sheets()[0];
-  sheet.name = 'Leads';
-  if (rows + 1 > sheet.maxRows) sheet.insertRows(sheet.maxRows, rows + 1 - sheet.maxRows);
-  const inputs = Array.from({ length: rows }, (_, i) => [`https://www.network.com/in/bench-${tier}-${i + 1}`]);
-  sheet.write('A1', [['Profile URL'], ...inputs]);
-  const bridge = bridgeClocks(env, context.mock.url);
+  const list = await listOnSheet(context, { tier, rows, key: `lk_bench_enrichment_tier_${tier}_0000000e${tier}` });
   try {
-    const call = <T>(name: string, args: unknown[] = []) => bundle.callFromSidebar(name, args, OWNER) as T;
-    const request: EnrichmentRequest = { sheetName: 'Leads', inputA1: `A1:A${rows + 1}`, operation: 'scrape' };
-    const preview = call<EnrichmentPreview>('previewEnrichment', [request]);
-    const [setValuesBefore, callsBefore] = [env.spreadsheet.stats.setValuesCalls, env.stats.serviceCalls];
-    const writesBefore = propertyWrites(env);
-    const startedAt = env.clock.now();
-    let summary = call<RunSummary>('startEnrichment', [request]);
-    let sidebarCalls = 1;
-    while (summary.status === 'running' && sidebarCalls < 50) {
-      summary = call<RunSummary[]>('continueEnrichment', [summary.runId]).find((run) => run.runId === summary.runId)!;
-      sidebarCalls++;
-    }
-    const elapsedMs = env.clock.now() - startedAt;
+    const preview = list.call<EnrichmentPreview>('previewEnrichment', [list.request]);
+    const run = runToEnd(list, list.request);
     const log = await context.mock.control.requests({ path: SCRAPE_PATH });
     return {
+      ...run,
       tier,
       rows,
-      summary,
       preview,
-      elapsedMs,
-      sidebarCalls,
-      maxPerMinute: maxInAnyMinute(bridge.scrapeTimes),
+      maxPerMinute: maxInAnyMinute(list.bridge.scrapeTimes),
       requests: log.length,
       rateLimited: log.filter((entry) => entry.status === 429).length,
       charged: log.reduce((sum, entry) => sum + entry.credits, 0),
-      setValues: env.spreadsheet.stats.setValuesCalls - setValuesBefore,
-      serviceCalls: env.stats.serviceCalls - callsBefore,
-      propertyWrites: propertyWrites(env) - writesBefore,
     };
   } finally {
-    bridge.close();
-    context.envs.dispose(env);
+    list.close();
   }
 }
-
-function propertyWrites(env: GasEnvironment): number {
-  return PROPERTY_WRITES.reduce((sum, name) => sum + (env.stats.callsByName[name] ?? 0), 0);
-}
-
-const per100 = (count: number, rows: number) => ((count * 100) / rows).toFixed(1);
-const minutes = (ms: number) => `${(ms / MINUTE_MS).toFixed(2)} min`;
 
 function figuresOf(run: Measured): Figure[] {
   const ceiling = SCRAPES_PER_MINUTE[run.tier];

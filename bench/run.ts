@@ -9,6 +9,7 @@ import { droppedConnectionsBenchmark } from './dropped-connections';
 import { faultsBenchmark } from './faults';
 import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
+import { refreshBenchmark } from './refresh';
 import { researchWriteBenchmark } from './research-write';
 import { speedBenchmark } from './speed';
 import {
@@ -36,6 +37,7 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
     name: 'Faults: rows lost, rows duplicated, credits paid twice, cells coerced, keys leaked',
     run: faultsBenchmark,
   },
+  { id: '(j)', name: 'Refresh of a living list: pace, changes found, credits', run: refreshBenchmark },
 ];
 
 function machine(): string {
@@ -45,7 +47,17 @@ function machine(): string {
   return `${cpus.length} cores (${model}), ${memory} RAM, node ${process.version}, ${os.platform()} ${os.release()} ${os.arch()}`;
 }
 
+/** `tsx bench/run.ts h j` runs only (h) and (j); no arguments, every benchmark. */
+function selectedBenchmarks(ids: string[]): typeof BENCHMARKS {
+  if (ids.length === 0) return BENCHMARKS;
+  const wanted = new Set(ids.map((id) => `(${id.replace(/[()]/g, '')})`));
+  const unknown = [...wanted].filter((id) => !BENCHMARKS.some((benchmark) => benchmark.id === id));
+  if (unknown.length > 0) throw new Error(`No benchmark ${unknown.join(', ')}.`);
+  return BENCHMARKS.filter((benchmark) => wanted.has(benchmark.id));
+}
+
 async function main(): Promise<number> {
+  const selected = selectedBenchmarks(process.argv.slice(2));
   const started = performance.now();
   console.log('sheet-enrich benchmarks');
   console.log(`machine: ${machine()}`);
@@ -57,7 +69,7 @@ async function main(): Promise<number> {
   const reports: BenchReport[] = [];
   const failures: Array<{ id: string; name: string; error: string }> = [];
   try {
-    for (const benchmark of BENCHMARKS) {
+    for (const benchmark of selected) {
       context.progress(`${benchmark.id} ${benchmark.name}…`);
       const t0 = performance.now();
       try {
