@@ -7,6 +7,7 @@ import { MockControl } from '../../dev/mock-api/control';
 import type { StateView } from '../../dev/playground/protocol';
 import {
   cell,
+  expectOnServer,
   expectText,
   openAddonMenuItem,
   playgroundMenuItem,
@@ -190,7 +191,8 @@ test('injected server errors end rows in ERROR; once cleared, Retry failed rows 
 
   expect(await playgroundMenuItem(page, 'Faults', /^Clear faults/)).toContain('No faults are waiting');
   await card.getByRole('button', { name: 'Retry failed rows' }).click();
+  // The card said Completed before the retry too: wait for the rows themselves to settle.
+  const mended = ['PRIVATE', 'NOT FOUND', failed[2], 'OK'];
+  await expectOnServer(() => statuses(firstAdded, lastRow), mended);
   await card.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 40_000 });
-  const retried = await statuses(firstAdded, lastRow);
-  expect(retried).toEqual(['PRIVATE', 'NOT FOUND', failed[2], 'OK']);
 });
