@@ -4,6 +4,8 @@ import type { MenuItemView, MenuView } from '../protocol';
 
 export class MenuBar {
   private shown = '';
+  /** Menus that changed while one was open: drawn once it closes, so a redraw never pulls a menu from under a click. */
+  private pending: [MenuView[], MenuView[]] | null = null;
 
   constructor(
     private readonly bar: HTMLElement,
@@ -20,6 +22,11 @@ export class MenuBar {
   show(extensionMenus: MenuView[], menus: MenuView[]): void {
     const signature = JSON.stringify([extensionMenus, menus]);
     if (signature === this.shown) return;
+    if (this.bar.querySelector('[aria-expanded="true"]') !== null) {
+      this.pending = [extensionMenus, menus];
+      return;
+    }
+    this.pending = null;
     this.shown = signature;
     const extensions = { title: 'Extensions', items: extensionMenus };
     this.bar.replaceChildren(...[extensions, ...menus].map((menu) => this.root(menu)));
@@ -100,5 +107,6 @@ export class MenuBar {
       .querySelectorAll('[aria-expanded="true"]')
       .forEach((button) => button.setAttribute('aria-expanded', 'false'));
     this.bar.querySelectorAll<HTMLElement>('.menu').forEach((list) => (list.hidden = true));
+    if (this.pending !== null) this.show(...this.pending);
   }
 }
