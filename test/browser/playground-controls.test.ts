@@ -13,10 +13,9 @@ import {
   playgroundMenuItem,
   serverSheet,
   showDemoSheet,
-  startPlayground,
-  START_TIMEOUT_MS,
   typeInto,
-  type PlaygroundSession,
+  sidebarOf,
+  usePlayground,
 } from './playground-session';
 
 jest.setTimeout(60_000);
@@ -27,23 +26,14 @@ const MORE_PROFILES = Array.from({ length: 10 }, (_, i) => `https://www.network.
 const LAST_ROW = 6 + MORE_PROFILES.length;
 const INPUT_ROWS = LAST_ROW - 1;
 
-let session: PlaygroundSession;
 let page: Page;
 let mock: MockControl;
-
-beforeAll(async () => {
-  session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+usePlayground((session) => {
   page = session.page;
   mock = new MockControl(session.mockUrl);
-}, START_TIMEOUT_MS + 20_000);
-
-afterAll(() => session?.stop());
-
-afterEach(() => {
-  expect(session.takeProblems()).toEqual({ pageErrors: [], foreignRequests: [] });
 });
 
-const sidebar = (): FrameLocator => page.frameLocator('#sidebar-frame');
+const sidebar = (): FrameLocator => sidebarOf(page);
 const runCard = () => sidebar().locator('.run-card').first();
 
 async function pageState(): Promise<StateView> {

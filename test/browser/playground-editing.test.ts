@@ -13,15 +13,13 @@ import {
   screenshot,
   serverSheet,
   showDemoSheet,
-  startPlayground,
-  START_TIMEOUT_MS,
   typeInto,
-  type PlaygroundSession,
+  usePlayground,
 } from './playground-session';
 
 jest.setTimeout(180_000);
 
-let session: PlaygroundSession;
+let mockUrl: string;
 let page: Page;
 const nameBox = () => page.locator('#name-box').innerText();
 const formulaBar = () => page.getByLabel('Formula bar').inputValue();
@@ -30,17 +28,11 @@ const selectionOnServer = async () => (await serverSheet(page, 'Demo')).selectio
 const inputOnServer = async (row: number, column: number) =>
   (await serverSheet(page, 'Demo')).cells.find((c) => c.row === row && c.column === column)?.input ?? '';
 
-beforeAll(async () => {
-  session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+usePlayground(async (session) => {
   page = session.page;
+  mockUrl = session.mockUrl;
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await showDemoSheet(page);
-}, START_TIMEOUT_MS + 20_000);
-
-afterAll(() => session?.stop());
-
-afterEach(() => {
-  expect(session.takeProblems()).toEqual({ pageErrors: [], foreignRequests: [] });
 });
 
 test('a selection made by click and drag, Shift+click or Shift+arrows is the range the script sees', async () => {
@@ -218,7 +210,7 @@ test('the title chip follows the key Settings… removes or saves', async () => 
   await chip.filter({ hasText: 'Local mock API · no API key' }).waitFor();
 
   const key = 'lk_test_playground_chip_0000000000e7a1';
-  await new MockControl(session.mockUrl).setKey({ key, credits: 1000, tier: '2' });
+  await new MockControl(mockUrl).setKey({ key, credits: 1000, tier: '2' });
   await sidebar.getByLabel('New API key').fill(key);
   await sidebar.getByRole('button', { name: 'Save' }).click();
   await chip.filter({ hasText: 'Local mock API · key lk_…e7a1' }).waitFor();

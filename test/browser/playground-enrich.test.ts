@@ -14,9 +14,8 @@ import {
   screenshot,
   serverSheet,
   showDemoSheet,
-  startPlayground,
-  START_TIMEOUT_MS,
-  type PlaygroundSession,
+  sidebarOf,
+  usePlayground,
 } from './playground-session';
 
 jest.setTimeout(120_000);
@@ -26,23 +25,14 @@ const MORE_PROFILES = Array.from({ length: 30 }, (_, i) => `https://www.network.
 const LAST_ROW = 6 + MORE_PROFILES.length;
 const INPUT_ROWS = LAST_ROW - 1;
 
-let session: PlaygroundSession;
 let page: Page;
 let mock: MockControl;
-
-beforeAll(async () => {
-  session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+usePlayground((session) => {
   page = session.page;
   mock = new MockControl(session.mockUrl);
-}, START_TIMEOUT_MS + 20_000);
-
-afterAll(() => session?.stop());
-
-afterEach(() => {
-  expect(session.takeProblems()).toEqual({ pageErrors: [], foreignRequests: [] });
 });
 
-const sidebar = (): FrameLocator => page.frameLocator('#sidebar-frame');
+const sidebar = (): FrameLocator => sidebarOf(page);
 const runCard = () => sidebar().locator('.run-card').first();
 
 /** Rows done, as the run's card says it ("12 of 35 rows done · …"). */

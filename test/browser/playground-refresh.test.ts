@@ -14,9 +14,8 @@ import {
   screenshot,
   serverSheet,
   showDemoSheet,
-  startPlayground,
-  START_TIMEOUT_MS,
-  type PlaygroundSession,
+  sidebarOf,
+  usePlayground,
 } from './playground-session';
 
 jest.setTimeout(60_000);
@@ -24,23 +23,14 @@ jest.setTimeout(60_000);
 const CHANGES_SHEET = 'sheet-enrich changes';
 const CHANGED_BACKGROUND = '#fff2cc';
 
-let session: PlaygroundSession;
 let page: Page;
 let mock: MockControl;
-
-beforeAll(async () => {
-  session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+usePlayground((session) => {
   page = session.page;
   mock = new MockControl(session.mockUrl);
-}, START_TIMEOUT_MS + 20_000);
-
-afterAll(() => session?.stop());
-
-afterEach(() => {
-  expect(session.takeProblems()).toEqual({ pageErrors: [], foreignRequests: [] });
 });
 
-const sidebar = (): FrameLocator => page.frameLocator('#sidebar-frame');
+const sidebar = (): FrameLocator => sidebarOf(page);
 const runCard = () => sidebar().locator('.run-card').first();
 
 test('a refresh after time passed: changed cells highlighted with notes, logged, and selected from What changed', async () => {

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
 import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
@@ -179,4 +179,25 @@ export async function playgroundMenuItem(page: Page, submenu: string, item: RegE
 export function screenshot(page: Page, name: string): Promise<Buffer> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return page.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
+}
+
+/**
+ * One playground for a test file: `npm start`'s entry started before its tests (handed to `started`) and stopped
+ * after them; every test ends with no page error and no request leaving the machine.
+ */
+export function usePlayground(started: (session: PlaygroundSession) => void | Promise<void>): void {
+  let session: PlaygroundSession | undefined;
+  beforeAll(async () => {
+    session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+    await started(session);
+  }, START_TIMEOUT_MS + 20_000);
+  afterAll(() => session?.stop());
+  afterEach(() => {
+    expect(session?.takeProblems()).toEqual({ pageErrors: [], foreignRequests: [] });
+  });
+}
+
+/** The add-on's sidebar inside the playground page. */
+export function sidebarOf(page: Page): FrameLocator {
+  return page.frameLocator('#sidebar-frame');
 }
