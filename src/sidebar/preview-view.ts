@@ -39,6 +39,7 @@ export function nothingToDoText(preview: EnrichmentPreview): string | null {
 }
 
 export function renderPreview(preview: EnrichmentPreview): HTMLElement {
+  const nothing = nothingToDoText(preview);
   return el(
     'div',
     { class: 'preview-card' },
@@ -53,7 +54,7 @@ export function renderPreview(preview: EnrichmentPreview): HTMLElement {
     el('p', { class: 'preview-cost' }, `Cost: ${costText(preview)}`),
     el('p', { class: 'preview-columns' }, `Columns: ${preview.columns.join(', ')}`),
     el('p', { class: 'preview-where' }, `Writes to ${preview.outputA1} (header row to last input row)`),
-    nothingToDoText(preview) !== null && el('p', { class: 'preview-nothing' }, nothingToDoText(preview)),
+    nothing !== null && el('p', { class: 'preview-nothing' }, nothing),
     renderInvalid(preview),
   );
 }
