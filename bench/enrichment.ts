@@ -108,17 +108,46 @@ function targetChecks(run: Measured): TargetCheck[] {
   ];
 }
 
+/** A column past a consumer account's day of web requests: what its preview says, and that it sent nothing. */
+const QUOTA_ROWS = 30_000;
+
+async function quotaPreview(context: BenchContext): Promise<{ figures: Figure[]; target: TargetCheck }> {
+  const list = await listOnSheet(context, { tier: '2', rows: QUOTA_ROWS, key: 'lk_bench_enrichment_quota_000000q2' });
+  try {
+    const preview = list.call<EnrichmentPreview>('previewEnrichment', [list.request]);
+    const sent = (await context.mock.control.requests()).length;
+    const label = `${int(QUOTA_ROWS)} rows, preview`;
+    return {
+      figures: [
+        { label: `${label}: requests sent`, addon: String(sent) },
+        { label: `${label}: daily quota sentence`, addon: preview.dailyQuota ?? '(none)' },
+      ],
+      target: {
+        target: `a ${int(QUOTA_ROWS)}-row preview says how many days a consumer account's quota takes, sending nothing`,
+        actual: `${sent} requests; ${preview.dailyQuota ? 'says' : 'does not say'} "at least 2 days"`,
+        met:
+          sent === 0 &&
+          (preview.dailyQuota ?? '').includes('consumer account (such as gmail.com), where it takes at least 2 days'),
+      },
+    };
+  } finally {
+    list.close();
+  }
+}
+
 export async function enrichmentBenchmark(context: BenchContext): Promise<BenchReport> {
   const runs: Measured[] = [];
   for (const { tier, rows } of RUNS) {
     context.progress(`  tier ${tier}, ${rows} rows…`);
     runs.push(await measure(context, tier, rows));
   }
+  context.progress(`  preview of ${int(QUOTA_ROWS)} rows…`);
+  const quota = await quotaPreview(context);
   return {
     id: '(h)',
     title: 'Enrich selection: pace, writes and credits of a column run by the open sidebar',
-    figures: runs.flatMap(figuresOf),
-    targets: runs.flatMap(targetChecks),
+    figures: [...runs.flatMap(figuresOf), ...quota.figures],
+    targets: [...runs.flatMap(targetChecks), quota.target],
     notes: [
       'Scrapes of the default columns (10 fields), fetched through the fetch engine and written as each batch answers.',
       'Times are on the fakes’ virtual clock (the mock answers at once); a real scrape takes seconds, which the engine’s batching absorbs.',

@@ -225,6 +225,8 @@ export interface EnrichmentPreview {
   refresh?: RefreshPreviewView;
   /** Up to 10. */
   invalidSamples: InvalidSample[];
+  /** Only when the run needs more web requests than a day's quota: what that means, in words. */
+  dailyQuota?: string;
 }
 
 export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';

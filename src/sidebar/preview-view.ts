@@ -55,6 +55,7 @@ export function renderPreview(preview: EnrichmentPreview): HTMLElement {
     el('p', { class: 'preview-columns' }, `Columns: ${preview.columns.join(', ')}`),
     el('p', { class: 'preview-where' }, `Writes to ${preview.outputA1} (header row to last input row)`),
     nothing !== null && el('p', { class: 'preview-nothing' }, nothing),
+    preview.dailyQuota !== undefined && el('p', { class: 'preview-quota' }, preview.dailyQuota),
     renderInvalid(preview),
   );
 }

@@ -65,6 +65,7 @@ describe('a 1,000-row column at tier 2', () => {
     const { addon, bridge, inputs, request } = await column(N, 'side');
     const shown = preview(addon, request);
     expect(shown).toMatchObject({ toFetch: N, credits: 2 * N });
+    expect(shown).not.toHaveProperty('dailyQuota');
     const startedAt = addon.env.clock.now();
     const run = start(addon, request);
     expect(run.etaSeconds).toBe(Math.ceil((N * 60) / PER_MINUTE));
@@ -96,6 +97,17 @@ describe('a 1,000-row column at tier 2', () => {
     expect(summary).toMatchObject({ runId: run.runId, status: 'completed', ok: N, creditsSpent: 2 * N });
     expect(bridge.maxScrapesPerMinute()).toBeLessThanOrEqual(PER_MINUTE);
     await expectEveryRowOnce(addon, inputs, shown.credits);
+  });
+});
+
+describe('a 30,000-row column', () => {
+  it('previews, sending nothing, that it needs more than a consumer account’s day of web requests', async () => {
+    const { addon, request } = await column(30_000, 'quota');
+    const shown = preview(addon, request);
+    expect(shown).toMatchObject({ toFetch: 30_000, credits: 60_000 });
+    expect(shown.dailyQuota).toContain('needs 30,000 web requests, more than the 20,000 a day');
+    expect(shown.dailyQuota).toContain('where it takes at least 2 days');
+    expect(await mock.control.requests()).toEqual([]);
   });
 });
 

@@ -98,3 +98,14 @@ test('nothing to do says why: rows done by this operation, or no usable input', 
   expect(nothingToDoText({ ...done, alreadyDone: 5 })).toMatch(/^Nothing to fetch: 5 rows are already done/);
   expect(nothingToDoText({ ...done, alreadyDone: 0 })).toMatch(/no input this operation can use/);
 });
+
+test('the daily quota note shows only when the preview has one, as text', () => {
+  const hasQuotaNote = (card: ReturnType<typeof fake>) =>
+    elements(card).some((element) => element.getAttribute('class') === 'preview-quota');
+  expect(hasQuotaNote(fake(renderPreview(preview)))).toBe(false);
+  const note = `This run needs 30,000 web requests ${XSS}`;
+  const card = fake(renderPreview({ ...preview, dailyQuota: note }));
+  expect(hasQuotaNote(card)).toBe(true);
+  expect(texts(card)).toContain(note);
+  expect(elements(card).map((element) => element.tagName)).not.toContain('IMG');
+});

@@ -4,6 +4,7 @@
 import { SCRAPES_PER_MINUTE, type Tier } from '../api/types';
 import type { EnrichmentPreview, InvalidSample } from '../contract';
 import { cachedInputs, type FetchContext } from '../fetch/engine';
+import { dailyQuotaSentence } from './daily-quota';
 import type { OperationSpec } from './operations';
 import { cellText, inputState } from './rows';
 import { staleRows } from '../refresh/checked';
@@ -132,6 +133,10 @@ export function previewOf(input: PreviewInput): EnrichmentPreview {
     if (most !== undefined) preview.credits += most - preview.refresh.credits;
   }
   preview.estimatedSeconds = secondsToFetch(preview.toFetch, input.perMinute);
+  // An economy refresh asks a record before each scrape: at most two requests for each row it refreshes.
+  const requests = preview.toFetch + (preview.refresh?.economyCredits ? preview.refresh.rows : 0);
+  const quota = dailyQuotaSentence(requests);
+  if (quota !== null) preview.dailyQuota = quota;
   return preview;
 }
 

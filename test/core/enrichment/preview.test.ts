@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../../../src/core/enrichment/operations';
+import { dailyQuotaSentence } from '../../../src/core/enrichment/daily-quota';
 import {
   pendingInputs,
   previewColumn,
@@ -109,6 +110,17 @@ describe('preview', () => {
     expect(preview(inputs, [], { perMinute: 5 }).estimatedSeconds).toBe(3600);
   });
 
+  it('says when the run needs more web requests than a consumer account may make in a day', () => {
+    const urls = (count: number) => Array.from({ length: count }, (_, i) => url(`q${i}`));
+    expect(preview(urls(20_000), []).dailyQuota).toBeUndefined();
+    const over = preview(urls(20_001), []);
+    expect(over.toFetch).toBe(20_001);
+    expect(over.dailyQuota).toBe(dailyQuotaSentence(20_001));
+    // Rows the cache answers send nothing.
+    const cached = new Set(urls(20_001).slice(0, 2));
+    expect(preview(urls(20_001), [], { cached }).dailyQuota).toBeUndefined();
+  });
+
   it('shows dates and numbers in samples as text', () => {
     const result = preview([new Date(Date.UTC(2024, 0, 2)), 42], []);
     expect(result.invalidSamples.map((sample) => sample.value)).toEqual(['2024-01-02T00:00:00.000Z', '42']);
@@ -158,6 +170,25 @@ describe('a refresh preview', () => {
     // cy is a plain fetch (2); bob and dee: a record each, and a scrape each at most.
     expect(shown.refresh).toEqual({ rows: 2, credits: 4, economyCredits: [2, 6] });
     expect(shown.credits).toBe(2 + 6);
+  });
+
+  it('in economy counts a record and a scrape for each due row against the day’s web requests', () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => url(`e${i}`));
+    const start = startRows(scrape, many, new Array(many.length).fill('OK'), false, new Set(many.keys()));
+    const refresh = (economy: boolean) =>
+      previewOf({
+        rows: start,
+        inputs: many,
+        firstInputRow: 2,
+        cached: new Set(),
+        creditsPerFetch: 2,
+        perMinute: 150,
+        columns: [],
+        outputA1: 'B1:D10002',
+        refresh: { olderThanDays: 0, economy },
+      });
+    expect(refresh(false).dailyQuota).toBeUndefined();
+    expect(refresh(true).dailyQuota).toBe(dailyQuotaSentence(20_002));
   });
 });
 
