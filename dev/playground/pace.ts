@@ -8,7 +8,7 @@ import type { GasEnvironment } from '../gas-fakes';
 import { HttpWorker } from '../gas-fakes/url-fetch-worker';
 import { BACKGROUND_RUN_BUDGET_MS } from '../../src/core/background';
 
-export const SPEEDS = [1, 2, 5, 10] as const;
+export const SPEEDS = [1, 2, 5, 10, 60] as const;
 export type Speed = (typeof SPEEDS)[number];
 
 const TICK_MS = 100;

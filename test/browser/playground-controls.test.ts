@@ -133,10 +133,10 @@ test('a free-tier run goes at the real pace: running with rows left, paused, res
   await runCard().locator('.badge', { hasText: 'Paused' }).waitFor();
   expect(await progress.innerText()).toMatch(new RegExp(`^[1-5] of ${INPUT_ROWS} rows done`));
 
-  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^10×/)).toBe(
-    'Playground\nRuns and research now go at 10× the real pace.',
+  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^60×/)).toBe(
+    'Playground\nRuns and research now go at 60× the real pace.',
   );
-  expect((await pageState()).playground.speed).toBe(10);
+  expect((await pageState()).playground.speed).toBe(60);
   await runCard()
     .getByRole('button', { name: /^Resume/ })
     .click();

@@ -36,7 +36,7 @@ const runCard = () => sidebar().locator('.run-card').first();
 test('a refresh after time passed: changed cells highlighted with notes, logged, and selected from What changed', async () => {
   await showDemoSheet(page);
   await expectText(page, 'H1', 'Profiles to enrich');
-  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^10×/)).toContain('10× the real pace');
+  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^60×/)).toContain('60× the real pace');
 
   await cell(page, 'H1').click();
   await cell(page, 'H6').click({ modifiers: ['Shift'] });

@@ -41,10 +41,15 @@ export async function startPlayground(command: string[]): Promise<PlaygroundSess
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await waitForLine(child, () => output, PLAYGROUND_LINE);
+  // Chromium starts while the playground does: each takes seconds on a loaded machine.
+  const launching = launchChromium();
+  const url = await waitForLine(child, () => output, PLAYGROUND_LINE).catch(async (error: unknown) => {
+    await (await launching).close();
+    throw error;
+  });
   const mockUrl = MOCK_LINE.exec(output)?.[1] ?? '';
 
-  const browser = await launchChromium();
+  const browser = await launching;
   const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
   context.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   const page = await context.newPage();
@@ -188,7 +193,8 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
 export function usePlayground(started: (session: PlaygroundSession) => void | Promise<void>): void {
   let session: PlaygroundSession | undefined;
   beforeAll(async () => {
-    session = await startPlayground(['npx', 'tsx', 'dev/start.ts', '--port', '0']);
+    // The entry `npm start` runs after its build, started as node does (npx would look tsx up every time).
+    session = await startPlayground([process.execPath, '--import', 'tsx', 'dev/start.ts', '--port', '0']);
     await started(session);
   }, START_TIMEOUT_MS + 20_000);
   afterAll(() => session?.stop());

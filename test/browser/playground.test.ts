@@ -118,7 +118,7 @@ test('a spill onto data shows #REF! with the reason; a thrown error shows #ERROR
 test('Extensions → sheet-enrich → Research people… opens the sidebar; a job writes its rows into a new tab', async () => {
   await showDemoSheet(page);
   // Jobs run at the real pace unless the playground is asked to go faster.
-  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^10×/)).toContain('10× the real pace');
+  expect(await playgroundMenuItem(page, 'Speed of runs and research', /^60×/)).toContain('60× the real pace');
   await openAddonMenuItem(page, 'Research people…');
   const sidebar = page.frameLocator('#sidebar-frame');
   await sidebar.getByRole('tab', { name: 'Research', exact: true, selected: true }).waitFor();
