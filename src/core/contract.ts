@@ -102,7 +102,9 @@ export const ENRICH_OPERATIONS: { readonly [O in EnrichOperation]: EnrichOperati
 };
 
 /** What a column of inputs holds, judged from its non-blank cells. */
-export type InputKind = 'profile_url' | 'email' | 'phone' | 'mixed' | 'unknown';
+/** What one valid input cell is. */
+export type LookupKind = 'profile_url' | 'email' | 'phone';
+export type InputKind = LookupKind | 'mixed' | 'unknown';
 
 /** The active selection as the Enrich panel shows it. */
 export interface SelectionInfo {
@@ -115,6 +117,8 @@ export interface SelectionInfo {
   headerRow: number | null;
   header: string | null;
   kind: InputKind;
+  /** Every kind of valid input the column holds, in the order of LookupKind (several when `kind` is mixed). */
+  kinds: LookupKind[];
   /** Up to 3 input values, as text. */
   sample: string[];
 }

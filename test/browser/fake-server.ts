@@ -645,6 +645,7 @@ export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInf
     headerRow: 1,
     header: 'Profile URL',
     kind: 'profile_url',
+    kinds: ['profile_url'],
     sample: [
       'https://www.network.com/in/anna-schmidt-1a2b3c4/',
       'https://www.network.com/in/ben-okafor-5d6e7f8/',

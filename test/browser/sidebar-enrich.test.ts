@@ -40,7 +40,14 @@ test('the selection: where, how many rows, the header, the kind and a sample; re
   expect(await page.getByLabel('Profile scrape').isChecked()).toBe(true);
 
   // Emails can only be looked up as contacts: choosing that column chooses Contacts and its fields.
-  server.selection = fakeSelection({ inputA1: 'C2:C9', rows: 8, headerRow: 1, header: 'Email', kind: 'email' });
+  server.selection = fakeSelection({
+    inputA1: 'C2:C9',
+    rows: 8,
+    headerRow: 1,
+    header: 'Email',
+    kind: 'email',
+    kinds: ['email'],
+  });
   await page.getByRole('button', { name: 'Use current selection' }).click();
   await selection.locator('.selection-range', { hasText: 'Leads!C2:C9' }).waitFor();
   expect(await selection.innerText()).toContain('Looks like: emails');
