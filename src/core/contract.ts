@@ -206,6 +206,7 @@ export interface InvalidSample {
   /** The sheet row. */
   row: number;
   value: string;
+  /** One sentence: it quotes the value when that is text, and says what it is otherwise (a number, a date). */
   reason: string;
 }
 

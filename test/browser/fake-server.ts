@@ -313,8 +313,8 @@ export class FakeSidebarServer implements SidebarServer {
       columns: [...fields, `sheet-enrich ${request.operation} status`, `sheet-enrich ${request.operation} checked`],
       outputA1: outputA1(request.inputA1, fields.length + 2),
       invalidSamples: [
-        { row: 4, value: 'not a url', reason: 'not a profile URL' },
-        { row: 9, value: 'www.example.com/page', reason: 'not a profile URL' },
+        { row: 4, value: 'not a url', reason: `"not a url" ${NOT_PROFILE_URL}` },
+        { row: 9, value: 'www.example.com/page', reason: `"www.example.com/page" ${NOT_PROFILE_URL}` },
       ],
     };
   }
@@ -636,6 +636,9 @@ function checkSchedule(schedule: RefreshSchedule): void {
     throw new Error('Cap each refresh at a whole number of credits, 1 or more.');
   }
 }
+
+/** As src/core/input.ts says it after the quoted value. */
+const NOT_PROFILE_URL = 'is not a profile URL (expected https://www.network.com/in/<name>).';
 
 export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInfo {
   return {
