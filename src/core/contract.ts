@@ -232,6 +232,15 @@ export interface EnrichmentPreview {
   invalidSamples: InvalidSample[];
 }
 
+/** What Convert to values did: every cell written, and the add-on's formulas it left as they are, by why. */
+export interface ConvertResult {
+  cells: number;
+  /** Formulas showing an error (#ERROR!, #REF!, …): an error is no value to keep. */
+  errors: number;
+  /** Formulas still loading: their values are not there yet. */
+  loading: number;
+}
+
 export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';
 
 /** A run in one of these is over: nothing continues it, and Cancel no longer applies. */
@@ -328,5 +337,5 @@ export interface SidebarServer {
   /** Selects a logged change's cell (its run's output column in that row), so the user sees it. */
   selectChange(change: ChangeEntry): void;
   /** The add-on's formulas in the active selection, with all they spilled, become plain values. */
-  convertToValues(): { cells: number };
+  convertToValues(): ConvertResult;
 }

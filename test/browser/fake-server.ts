@@ -7,6 +7,7 @@ import type { Tier } from '../../src/core/api/types';
 import type {
   ChangeEntry,
   ChangeKind,
+  ConvertResult,
   EnrichmentPreview,
   EnrichmentRequest,
   EnrichOperation,
@@ -410,8 +411,8 @@ export class FakeSidebarServer implements SidebarServer {
     this.changes = changes;
   }
 
-  convertToValues(): { cells: number } {
-    return { cells: 0 };
+  convertToValues(): ConvertResult {
+    return { cells: 0, errors: 0, loading: 0 };
   }
 
   /** One chunk: a few rows done (the first chunk fails one), credits spent, the time left; 402 where set. */
