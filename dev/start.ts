@@ -1,7 +1,7 @@
 // npm start: the built add-on (dist/Code.js, dist/Sidebar.html) running in a local spreadsheet in the browser,
 // backed by the Apps Script fakes and, unless --api-url is given, the mock API in a child process (the fakes block
 // this thread during UrlFetch, which would freeze a mock served from here).
-import { loadBuiltAddon } from './gas-fakes';
+import { loadBuiltAddon, readBuiltAddon } from './gas-fakes';
 import { DEMO_KEY } from './mock-api/accounts';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
 import { apiLabel } from './playground/api-label';
@@ -10,6 +10,7 @@ import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
 import { PlaygroundControls } from './playground/controls';
 import { PacedClock } from './playground/pace';
+import { customFunctionHelp } from './playground/function-help';
 import { buildPage } from './playground/page';
 import { Playground } from './playground/playground';
 import { startPlaygroundServer } from './playground/server';
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
   const { mock, settings } = await connectApi(options.api);
   // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
   // A virtual clock, which the playground moves at the real pace (or faster, as chosen).
-  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon', clock: 'virtual' });
+  const built = readBuiltAddon();
+  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon', clock: 'virtual' }, built);
   const pace = new PacedClock(env, mock?.url ?? null);
 
   const fail = async (message: string): Promise<never> => {
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
 
   let server;
   try {
-    server = await startPlaygroundServer(playground, buildPage(), options.port);
+    server = await startPlaygroundServer(playground, buildPage(customFunctionHelp(built.code)), options.port);
   } catch (error) {
     await playground.close();
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
