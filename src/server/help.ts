@@ -44,7 +44,8 @@ long research jobs in the sidebar, and whole columns enriched at once with <b>En
   <li>On a finished run's card, <b>Refresh…</b> fetches again the rows checked more than N days ago (you choose N).
     Each changed cell is highlighted, with a note of its old value, and listed in the
     <b>${CHANGES_SHEET_NAME}</b> sheet.</li>
-  <li><b>Keep fresh…</b> refreshes a run every week or every month, never spending more than the cap you set.</li>
+  <li><b>Keep fresh…</b> refreshes a run every week or every month, never spending more than the
+    credits you allow each refresh.</li>
   <li><b>Convert formulas to values</b> turns the selected formulas into the values they show, so they never
     recalculate or bill again.</li>
 </ul>
