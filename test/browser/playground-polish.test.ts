@@ -96,6 +96,16 @@ test('typing a formula shows the argument hints Help promises, following the arg
   await screenshot(page, 'formula-hint');
   await page.keyboard.press('Escape');
   await hint.waitFor({ state: 'hidden' });
+
+  // The same while typing in the formula bar.
+  await page.getByLabel('Formula bar').click();
+  await page.keyboard.type('=SEARCH_PEOPLE("CTOs", 5, ');
+  await hint.locator('.formula-hint-call b', { hasText: '[fields]' }).waitFor();
+  expect(await hint.locator('.formula-hint-call').innerText()).toBe(
+    'SEARCH_PEOPLE(query, [limit], [fields], [include_headers])',
+  );
+  await page.keyboard.press('Escape');
+  await hint.waitFor({ state: 'hidden' });
 });
 
 test('the Enrich panel names the kinds a mixed column holds, quotes an invalid input once, shows counts above Start', async () => {
