@@ -1,7 +1,7 @@
 // npm start: the built add-on (dist/Code.js, dist/Sidebar.html) running in a local spreadsheet in the browser,
 // backed by the Apps Script fakes and, unless --api-url is given, the mock API in a child process (the fakes block
 // this thread during UrlFetch, which would freeze a mock served from here).
-import { loadBuiltAddon } from './gas-fakes';
+import { loadBuiltAddon, readBuiltAddon } from './gas-fakes';
 import { DEMO_KEY } from './mock-api/accounts';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
 import { apiLabel } from './playground/api-label';
@@ -10,30 +10,15 @@ import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
 import { PlaygroundControls } from './playground/controls';
 import { PacedClock } from './playground/pace';
+import { customFunctionHelp } from './playground/function-help';
 import { buildPage } from './playground/page';
 import { Playground } from './playground/playground';
 import { startPlaygroundServer } from './playground/server';
+import { TIPS_WITH_MOCK, TIPS_WITH_SERVICE } from './playground/tips';
 import type { SettingsInput } from '../src/core/contract';
 
 const OWNER = 'you@example.com';
 const TRIGGER_INTERVAL_MS = 5_000;
-
-const TIPS_WITH_MOCK = [
-  'Click an empty cell (say A20), type =SCRAPE_PROFILE(A2) and press Enter: the profile spills right and down.',
-  'Type =SEARCH_COMPANIES("fintech startups in Berlin") somewhere with room: one YES/MAYBE/NO column per criterion.',
-  'Change the query in B11: the search below it runs again.',
-  'Type =SCRAPE_PROFILE(H2) in I2, drag the small square at its corner down to I6 (or select I2:I6 and press Ctrl+D).',
-  'Drag over cells (or Shift+click) to select them; Ctrl+C and Ctrl+V copy and paste their values.',
-  'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
-  'Playground → Let time pass…: days go by and some people change jobs, titles, cities; refresh to see it.',
-  'Playground → Faults: errors, rate limits, dropped connections, an empty key; Playground → Speed for faster runs.',
-];
-const TIPS_WITH_SERVICE = [
-  "Extensions → sheet-enrich → Settings…: pick your plan's scrape tier first (the default, free, paces 5 scrapes a minute).",
-  'Type a profile URL into A1 and =SCRAPE_PROFILE(A1) into A3: the profile spills right and down.',
-  'Type =SEARCH_COMPANIES("fintech startups in Berlin", 3) into a cell with room below and to the right.',
-  'Extensions → sheet-enrich → Research people…: start a job and watch its rows arrive in a new sheet tab.',
-];
 
 function readOptions(): StartOptions {
   try {
@@ -63,7 +48,8 @@ async function main(): Promise<void> {
   const { mock, settings } = await connectApi(options.api);
   // 'addon', not 'bound': the rules of what users install (menu under Extensions, hourly triggers only).
   // A virtual clock, which the playground moves at the real pace (or faster, as chosen).
-  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon', clock: 'virtual' });
+  const built = readBuiltAddon();
+  const { env, bundle } = loadBuiltAddon({ owner: OWNER, scriptKind: 'addon', clock: 'virtual' }, built);
   const pace = new PacedClock(env, mock?.url ?? null);
 
   const fail = async (message: string): Promise<never> => {
@@ -109,7 +95,7 @@ async function main(): Promise<void> {
 
   let server;
   try {
-    server = await startPlaygroundServer(playground, buildPage(), options.port);
+    server = await startPlaygroundServer(playground, buildPage(customFunctionHelp(built.code)), options.port);
   } catch (error) {
     await playground.close();
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';

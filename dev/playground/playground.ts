@@ -148,7 +148,10 @@ export class Playground {
     if (entries.some(({ row, column }) => row > sheet.maxRows || column > sheet.maxColumns)) {
       return { error: 'The pasted cells do not fit in the sheet from there.' };
     }
-    return this.enter(sheet, entries);
+    const reply = this.enter(sheet, entries);
+    // As in Sheets, the pasted cells end up selected, not just the cell the paste started from.
+    if (!reply.error && entries.length > 0) this.env.spreadsheet.select(sheet.name, formatA1(areaOf(entries)));
+    return reply;
   }
 
   /** Fill down (Ctrl+D, the fill handle): the top row of the range copied into the rows below it. */
@@ -377,6 +380,14 @@ function gridEntries<T>(
   return grid.flatMap((line, r) =>
     line.map((cell, c) => ({ row: at.row + r, column: at.column + c, ...content(cell) })),
   );
+}
+
+/** The rectangle from the first entry (the top-left one) to the furthest row and column entered. */
+function areaOf(entries: readonly CellEntry[]): GridRect {
+  const { row, column } = entries[0];
+  const lastRow = entries.reduce((most, entry) => Math.max(most, entry.row), row);
+  const lastColumn = entries.reduce((most, entry) => Math.max(most, entry.column), column);
+  return { row, column, numRows: lastRow - row + 1, numColumns: lastColumn - column + 1 };
 }
 
 function rangeView(rect: GridRect): RangeView {

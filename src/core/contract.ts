@@ -102,7 +102,9 @@ export const ENRICH_OPERATIONS: { readonly [O in EnrichOperation]: EnrichOperati
 };
 
 /** What a column of inputs holds, judged from its non-blank cells. */
-export type InputKind = 'profile_url' | 'email' | 'phone' | 'mixed' | 'unknown';
+/** What one valid input cell is. */
+export type LookupKind = 'profile_url' | 'email' | 'phone';
+export type InputKind = LookupKind | 'mixed' | 'unknown';
 
 /** The active selection as the Enrich panel shows it. */
 export interface SelectionInfo {
@@ -115,6 +117,8 @@ export interface SelectionInfo {
   headerRow: number | null;
   header: string | null;
   kind: InputKind;
+  /** Every kind of valid input the column holds, in the order of LookupKind (several when `kind` is mixed). */
+  kinds: LookupKind[];
   /** Up to 3 input values, as text. */
   sample: string[];
 }
@@ -202,6 +206,7 @@ export interface InvalidSample {
   /** The sheet row. */
   row: number;
   value: string;
+  /** One sentence: it quotes the value when that is text, and says what it is otherwise (a number, a date). */
   reason: string;
 }
 
@@ -227,6 +232,15 @@ export interface EnrichmentPreview {
   invalidSamples: InvalidSample[];
   /** Only when the run needs more web requests than a day's quota: what that means, in words. */
   dailyQuota?: string;
+}
+
+/** What Convert to values did: every cell written, and the add-on's formulas it left as they are, by why. */
+export interface ConvertResult {
+  cells: number;
+  /** Formulas showing an error (#ERROR!, #REF!, …): an error is no value to keep. */
+  errors: number;
+  /** Formulas still loading: their values are not there yet. */
+  loading: number;
 }
 
 export type RunStatus = 'running' | 'paused' | 'completed' | 'cancelled' | 'error';
@@ -325,5 +339,5 @@ export interface SidebarServer {
   /** Selects a logged change's cell (its run's output column in that row), so the user sees it. */
   selectChange(change: ChangeEntry): void;
   /** The add-on's formulas in the active selection, with all they spilled, become plain values. */
-  convertToValues(): { cells: number };
+  convertToValues(): ConvertResult;
 }

@@ -140,6 +140,8 @@ export class EnrichForm {
       result.replaceChildren(renderPreview(preview));
       result.hidden = false;
       byId('enrich-start-hint').hidden = true;
+      // The counts and cost appear above Start and push it down: keep it, and them above it, in view.
+      this.start.button.scrollIntoView({ block: 'nearest' });
       this.start.hold('no-preview', false);
       this.start.hold('nothing-to-do', nothingToDo(preview));
       this.status.clear();

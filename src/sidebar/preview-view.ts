@@ -60,7 +60,11 @@ export function renderPreview(preview: EnrichmentPreview): HTMLElement {
   );
 }
 
-/** The first invalid inputs, so the user can fix them before spending anything. */
+/**
+ * The first invalid inputs, so the user can fix them before spending anything. Each reason quotes its value when the
+ * value is text ("x" is not a profile URL), and says what it is otherwise (not text but a number), so the value is
+ * not repeated beside it.
+ */
 const INVALID_SHOWN = 5;
 
 function renderInvalid(preview: EnrichmentPreview): HTMLElement | null {
@@ -70,7 +74,7 @@ function renderInvalid(preview: EnrichmentPreview): HTMLElement | null {
   return el(
     'ul',
     { class: 'preview-invalid', 'aria-label': 'Invalid inputs' },
-    ...shown.map((sample) => el('li', {}, `Row ${sample.row}: “${sample.value}”: ${sample.reason}`)),
+    ...shown.map((sample) => el('li', {}, `Row ${sample.row}: ${sample.reason}`)),
     more > 0 && el('li', { class: 'hint' }, `and ${count(more, 'more invalid row')}`),
   );
 }

@@ -7,6 +7,7 @@ import type { Tier } from '../../src/core/api/types';
 import type {
   ChangeEntry,
   ChangeKind,
+  ConvertResult,
   EnrichmentPreview,
   EnrichmentRequest,
   EnrichOperation,
@@ -313,8 +314,8 @@ export class FakeSidebarServer implements SidebarServer {
       columns: [...fields, `sheet-enrich ${request.operation} status`, `sheet-enrich ${request.operation} checked`],
       outputA1: outputA1(request.inputA1, fields.length + 2),
       invalidSamples: [
-        { row: 4, value: 'not a url', reason: 'not a profile URL' },
-        { row: 9, value: 'www.example.com/page', reason: 'not a profile URL' },
+        { row: 4, value: 'not a url', reason: `"not a url" ${NOT_PROFILE_URL}` },
+        { row: 9, value: 'www.example.com/page', reason: `"www.example.com/page" ${NOT_PROFILE_URL}` },
       ],
     };
   }
@@ -410,8 +411,8 @@ export class FakeSidebarServer implements SidebarServer {
     this.changes = changes;
   }
 
-  convertToValues(): { cells: number } {
-    return { cells: 0 };
+  convertToValues(): ConvertResult {
+    return { cells: 0, errors: 0, loading: 0 };
   }
 
   /** One chunk: a few rows done (the first chunk fails one), credits spent, the time left; 402 where set. */
@@ -637,6 +638,9 @@ function checkSchedule(schedule: RefreshSchedule): void {
   }
 }
 
+/** As src/core/input.ts says it after the quoted value. */
+const NOT_PROFILE_URL = 'is not a profile URL (expected https://www.network.com/in/<name>).';
+
 export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInfo {
   return {
     sheetName: 'Leads',
@@ -645,6 +649,7 @@ export function fakeSelection(fields: Partial<SelectionInfo> = {}): SelectionInf
     headerRow: 1,
     header: 'Profile URL',
     kind: 'profile_url',
+    kinds: ['profile_url'],
     sample: [
       'https://www.network.com/in/anna-schmidt-1a2b3c4/',
       'https://www.network.com/in/ben-okafor-5d6e7f8/',

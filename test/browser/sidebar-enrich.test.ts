@@ -22,6 +22,22 @@ async function preview(page: Page): Promise<void> {
   await page.locator('#enrich-preview-result').waitFor();
 }
 
+/** Each of `selectors` ends above the Start button, and all of them and Start are in the sidebar's viewport. */
+async function expectAboveStartInView(page: Page, selectors: string[]): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const inView = async (selector: string) => {
+    const box = (await page.locator(selector).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    return box;
+  };
+  const start = await inView('#enrich-start');
+  for (const selector of selectors) {
+    const box = await inView(selector);
+    expect(box.y + box.height).toBeLessThanOrEqual(start.y);
+  }
+}
+
 /** The preview's counts as shown, by label. */
 async function shownCounts(page: Page): Promise<Record<string, string>> {
   const labels = await page.locator('.preview-counts dt').allInnerTexts();
@@ -40,7 +56,14 @@ test('the selection: where, how many rows, the header, the kind and a sample; re
   expect(await page.getByLabel('Profile scrape').isChecked()).toBe(true);
 
   // Emails can only be looked up as contacts: choosing that column chooses Contacts and its fields.
-  server.selection = fakeSelection({ inputA1: 'C2:C9', rows: 8, headerRow: 1, header: 'Email', kind: 'email' });
+  server.selection = fakeSelection({
+    inputA1: 'C2:C9',
+    rows: 8,
+    headerRow: 1,
+    header: 'Email',
+    kind: 'email',
+    kinds: ['email'],
+  });
   await page.getByRole('button', { name: 'Use current selection' }).click();
   await selection.locator('.selection-range', { hasText: 'Leads!C2:C9' }).waitFor();
   expect(await selection.innerText()).toContain('Looks like: emails');
@@ -137,9 +160,10 @@ test('preview: every count, the exact credits and the time, the first invalid in
     'To fetch': '15',
   });
   expect(await page.locator('.preview-cost').innerText()).toBe('Cost: 30 credits · about 3 minutes');
+  await expectAboveStartInView(page, ['.preview-counts', '.preview-cost']);
   expect(await page.locator('.preview-invalid li').allInnerTexts()).toEqual([
-    'Row 4: “not a url”: not a profile URL',
-    'Row 9: “www.example.com/page”: not a profile URL',
+    'Row 4: "not a url" is not a profile URL (expected https://www.network.com/in/<name>).',
+    'Row 9: "www.example.com/page" is not a profile URL (expected https://www.network.com/in/<name>).',
   ]);
   expect(await start.isEnabled()).toBe(true);
   expect(server.callsOf('previewEnrichment')).toEqual([

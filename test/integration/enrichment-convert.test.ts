@@ -1,5 +1,6 @@
 // Convert formulas to values, and the menu items of Enrich selection, in the built bundle. The fakes never evaluate
 // formulas: each formula is set with the result Sheets would show for it (setFormulaResult).
+import type { ConvertResult } from '../../src/core/contract';
 import { checkKeysAndDisposeAddons, loadAddon, OWNER } from './harness';
 import { url } from './enrichment-helpers';
 
@@ -14,7 +15,7 @@ function leads() {
 }
 
 const convert = (addon: ReturnType<typeof loadAddon>) =>
-  addon.bundle.callFromSidebar('convertToValues', [], OWNER) as { cells: number };
+  addon.bundle.callFromSidebar('convertToValues', [], OWNER) as ConvertResult;
 
 describe('convertToValues', () => {
   it('turns the add-on’s formulas into the values they show, with all they spilled, and leaves other formulas', () => {
@@ -31,7 +32,7 @@ describe('convertToValues', () => {
     sheet.setFormulaResult('F9', '=SUM(1, 2)', 3);
     // Only the formulas' own cells are selected; what they spilled lies past the selection.
     addon.env.spreadsheet.select('Leads', 'B1:F2');
-    expect(convert(addon)).toEqual({ cells: 12 + 2 });
+    expect(convert(addon)).toEqual({ cells: 12 + 2, errors: 0, loading: 0 });
     expect(
       sheet
         .formulas('A1:G9')
@@ -56,7 +57,7 @@ describe('convertToValues', () => {
     sheet.setFormulaResult('B2', '=ENRICH_PROFILE(A2:A4, "full_name")', [['Ada'], [''], ['Cy']]);
     sheet.write('B6', [['my own note']]);
     addon.env.spreadsheet.select('Leads', 'B2');
-    expect(convert(addon)).toEqual({ cells: 3 });
+    expect(convert(addon)).toEqual({ cells: 3, errors: 0, loading: 0 });
     expect(sheet.values('B2:B6')).toEqual([['Ada'], [''], ['Cy'], [''], ['my own note']]);
     expect(sheet.formulas('B2:B4')).toEqual([[''], [''], ['']]);
   });
@@ -69,7 +70,7 @@ describe('convertToValues', () => {
     ]);
     sheet.write('B5', [['below a gap']]);
     addon.env.spreadsheet.select('Leads', 'A1:C9');
-    expect(convert(addon)).toEqual({ cells: 4 });
+    expect(convert(addon)).toEqual({ cells: 4, errors: 0, loading: 0 });
     expect(sheet.values('B2:C5')).toEqual([
       ['Ada', 'Countess'],
       ['Bob', 'Builder'],
@@ -83,7 +84,7 @@ describe('convertToValues', () => {
     sheet.setFormulaResult('B2', '=SCRAPE_PROFILE("not a url")', '#ERROR!');
     sheet.setFormulaResult('C2', '=SEARCH_PEOPLE("data engineers in Lisbon")', 'Loading...');
     addon.env.spreadsheet.select('Leads', 'B2:C2');
-    expect(convert(addon)).toEqual({ cells: 0 });
+    expect(convert(addon)).toEqual({ cells: 0, errors: 1, loading: 1 });
     expect(sheet.formulas('B2:C2')).toEqual([
       ['=SCRAPE_PROFILE("not a url")', '=SEARCH_PEOPLE("data engineers in Lisbon")'],
     ]);
@@ -100,6 +101,24 @@ describe('convertToValues', () => {
     expect(addon.env.ui.toasts[1].message).toBe(
       "The selection holds none of sheet-enrich's formulas showing values, so nothing was converted.",
     );
+  });
+
+  it('from the menu, says how many error formulas it left as they are, and why', () => {
+    const { addon, sheet } = leads();
+    sheet.setFormulaResult('B2', '=SCRAPE_PROFILE(A2, "name")', [['Ada']]);
+    sheet.setFormulaResult('B3', '=SCRAPE_PROFILE(A3, "name")', '#ERROR!');
+    sheet.setFormulaResult('B4', '=SCRAPE_PROFILE(A4, "nme")', '#ERROR!');
+    addon.env.spreadsheet.select('Leads', 'B2:B4');
+    addon.bundle.call('convertSelectionToValues', [], { mode: 'menu', user: OWNER });
+    expect(addon.env.ui.toasts).toEqual([
+      {
+        message:
+          'Converted 1 cell to plain values. 2 formulas show an error, so they stay as they are: point at one to ' +
+          'read why.',
+        title: 'sheet-enrich',
+      },
+    ]);
+    expect(sheet.formulas('B3:B4')).toEqual([['=SCRAPE_PROFILE(A3, "name")'], ['=SCRAPE_PROFILE(A4, "nme")']]);
   });
 });
 

@@ -51,6 +51,7 @@ describe('the selection', () => {
       headerRow: 1,
       header: 'Profile URL',
       kind: 'profile_url',
+      kinds: ['profile_url'],
       sample: [url('ada'), url('bob'), 'not a url'],
     });
     env.spreadsheet.select('Leads', 'A3:A4');

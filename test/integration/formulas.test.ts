@@ -158,6 +158,15 @@ describe('SEARCH_COMPANIES and SEARCH_PEOPLE', () => {
     expect(() => formula(addon, 'SEARCH_PEOPLE', ['x', 5, 'ful_name'])).toThrow(/Did you mean "full_name"/);
     expect(await apiRequests()).toHaveLength(0);
   });
+
+  it('answer an empty query with a sentence of its own, before any request', async () => {
+    const addon = await addonWithKey(mock);
+    expect(() => formula(addon, 'SEARCH_COMPANIES', [''])).toThrow(
+      'The search query is empty: say what to look for, as in =SEARCH_COMPANIES("fintech startups in Berlin").',
+    );
+    expect(() => formula(addon, 'SEARCH_PEOPLE', [[[''], ['']]])).toThrow(/^The search query is empty: /);
+    expect(await apiRequests()).toHaveLength(0);
+  });
 });
 
 describe('ENRICH_PROFILE', () => {

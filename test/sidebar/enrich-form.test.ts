@@ -89,6 +89,8 @@ test('Preview sends the form as it stands, shows the answer and opens Start', as
   expect(previewShown()).toBe(true);
   expect(start().disabled).toBe(false);
   expect(pageElement('enrich-start-hint').hidden).toBe(true);
+  // The preview above Start pushed it down: Start, with the counts above it, is brought back into view.
+  expect(start().scrolledIntoView).toBe(1);
 });
 
 test('a start column is sent as typed, without spaces; empty, none is sent', async () => {

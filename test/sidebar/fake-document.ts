@@ -184,6 +184,11 @@ export class FakeElement {
   focus(): void {
     focusElement(this);
   }
+  /** How often the page asked to bring this element into view. */
+  scrolledIntoView = 0;
+  scrollIntoView(): void {
+    this.scrolledIntoView++;
+  }
 
   // ---------- Markup parsing is refused ----------
 

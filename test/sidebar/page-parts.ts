@@ -2,7 +2,10 @@
 // tags and starting state they read).
 import { mount } from './fake-document';
 
-/** The Enrich form: selection, the fieldset the operation radios are built in, fields, overwrite, Preview and Start. */
+/**
+ * The Enrich form: selection, the fieldset the operation radios are built in, fields, overwrite, the preview, Preview
+ * and Start.
+ */
 export function mountEnrichForm(): void {
   const form = mount('form', { id: 'enrich-form' });
   mount('div', { id: 'enrich-selection' }, form);
@@ -19,10 +22,10 @@ export function mountEnrichForm(): void {
   mount('p', { id: 'enrich-field-more' }, form);
   mount('input', { id: 'enrich-overwrite', type: 'checkbox' }, form);
   mount('input', { id: 'enrich-output-column' }, form);
+  mount('div', { id: 'enrich-preview-result', hidden: '' }, form);
+  mount('p', { id: 'enrich-start-hint' }, form);
   mount('button', { id: 'enrich-preview', type: 'submit' }, form);
   mount('button', { id: 'enrich-start' }, form);
-  mount('p', { id: 'enrich-start-hint' }, form);
-  mount('div', { id: 'enrich-preview-result', hidden: '' }, form);
   mount('div', { id: 'enrich-confirm' }, form);
   mount('p', { id: 'enrich-status' }, form);
 }

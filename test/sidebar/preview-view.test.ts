@@ -3,6 +3,7 @@
 import { costText, nothingToDo, nothingToDoText, previewCounts, renderPreview } from '../../src/sidebar/preview-view';
 import { durationText } from '../../src/sidebar/runs';
 import type { EnrichmentPreview } from '../../src/core/contract';
+import { normalizeProfileUrl } from '../../src/core/input';
 import { elements, fake, texts, useFakeDocument } from './fake-document';
 
 useFakeDocument();
@@ -60,7 +61,7 @@ test('columns and invalid inputs holding markup are text, and create no element'
   );
   expect(elements(card).map((element) => element.tagName)).not.toContain('IMG');
   expect(texts(card)).toContain(`Columns: ${XSS}, status`);
-  expect(texts(card)).toContain(`Row 3: “${XSS}”: ${XSS}`);
+  expect(texts(card)).toContain(`Row 3: ${XSS}`);
 });
 
 test('at most five invalid inputs are listed, then how many more there are', () => {
@@ -68,9 +69,21 @@ test('at most five invalid inputs are listed, then how many more there are', () 
   const card = fake(renderPreview({ ...preview, invalid: 9, invalidSamples: samples }));
   const items = elements(card).filter((element) => element.tagName === 'LI');
   expect(items.slice(0, -1).map((li) => li.textContent)).toEqual(
-    samples.slice(0, 5).map((sample) => `Row ${sample.row}: “${sample.value}”: no`),
+    samples.slice(0, 5).map((sample) => `Row ${sample.row}: no`),
   );
   expect(items.at(-1)?.textContent).toBe('and 4 more invalid rows');
+});
+
+test('an invalid input is quoted once, in the words of its reason', () => {
+  const value = 'sara.klein@example.com';
+  const failure = normalizeProfileUrl(value);
+  if (failure.ok) throw new Error('An email is not a profile URL.');
+  const sample = { row: 7, value, reason: failure.error.message };
+  const [item] = elements(fake(renderPreview({ ...preview, invalid: 1, invalidSamples: [sample] }))).filter(
+    (element) => element.tagName === 'LI',
+  );
+  expect(item.textContent).toBe(`Row 7: ${failure.error.message}`);
+  expect(item.textContent?.split(value)).toHaveLength(2);
 });
 
 test('no invalid list without samples, and no "more" line when all are shown', () => {

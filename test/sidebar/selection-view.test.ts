@@ -30,6 +30,18 @@ test('each kind of input is named in words', () => {
   }
 });
 
+test('a mix names only the kinds the column holds', () => {
+  expect(texts(render({ kind: 'mixed', kinds: ['profile_url', 'email'] }))).toContain(
+    'Looks like: a mix of profile URLs and emails',
+  );
+  expect(texts(render({ kind: 'mixed', kinds: ['email', 'phone'] }))).toContain(
+    'Looks like: a mix of emails and phone numbers',
+  );
+  expect(texts(render({ kind: 'mixed', kinds: ['profile_url', 'email', 'phone'] }))).toContain(
+    'Looks like: a mix of profile URLs, emails and phone numbers',
+  );
+});
+
 test('the samples are listed in order; no list without samples', () => {
   const sample = ['a@example.com', 'b@example.com'];
   const items = elements(render({ sample })).filter((element) => element.tagName === 'LI');

@@ -126,6 +126,12 @@ export class Grid {
     return this.cells.get(keyOf(this.active));
   }
 
+  /** Just below the current cell, in the grid's coordinates: where a hint about what is typed into it goes. */
+  belowActiveCell(): { left: number; top: number } {
+    const td = this.td(this.active);
+    return { left: td.offsetLeft, top: td.offsetTop + td.offsetHeight };
+  }
+
   /**
    * Draws `view`. `selectionCurrent` is false when this page sent a selection after asking for the view: its
    * selection is then an older one of the page's own, not a script's, and following it would undo what the user

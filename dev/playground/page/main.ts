@@ -1,8 +1,10 @@
 // The playground page: polls the server for the spreadsheet's state and draws it (grid, sheet tabs, menus, the
 // add-on's sidebar and dialogs, toasts and alerts); sends what the user types, selects, pastes, fills and chooses.
 import { columnLetters, formatA1 } from '../../gas-fakes/a1';
+import type { FunctionHelp } from '../function-help';
 import type { ActionReply, StateView, ToastView } from '../protocol';
 import * as api from './api';
+import { FunctionHint } from './function-hint';
 import { Grid } from './grid';
 import { MenuBar } from './menus';
 
@@ -20,6 +22,11 @@ const sidebarFrame = byId<HTMLIFrameElement>('sidebar-frame');
 const dialog = byId('dialog');
 const dialogFrame = byId<HTMLIFrameElement>('dialog-frame');
 const toasts = byId('toasts');
+// The add-on's custom functions as its script documents them, written into the page by `npm start`.
+const hint = new FunctionHint(
+  byId('formula-hint'),
+  JSON.parse(byId('function-help').textContent ?? '[]') as FunctionHelp[],
+);
 
 let viewedSheet: string | null = null;
 let revision: number | null = null;
@@ -57,6 +64,7 @@ const grid = new Grid(
     },
     draft(text) {
       formulaInput.value = text;
+      hint.update(text, grid.belowActiveCell());
     },
     paste(at, source) {
       const sheet = grid.sheetName;
@@ -184,11 +192,16 @@ function showSelectionInFormulaBar(): void {
   const range = grid.range;
   nameBox.textContent = range.numRows * range.numColumns > 1 ? formatA1(range) : `${columnLetters(column)}${row}`;
   if (document.activeElement === formulaInput) return;
+  if (!grid.isEditing) hint.hide();
   const cell = grid.selectedCell();
   formulaInput.value = cell?.spilledFrom ? '' : (cell?.input ?? '');
   formulaInput.placeholder = cell?.spilledFrom?.formula ?? '';
 }
 
+formulaInput.addEventListener('input', () => hint.update(formulaInput.value, grid.belowActiveCell()));
+formulaInput.addEventListener('blur', () => {
+  if (!grid.isEditing) hint.hide();
+});
 formulaInput.addEventListener('keydown', (event) => {
   if (event.key === 'Enter') {
     event.preventDefault();

@@ -15,33 +15,60 @@ import {
   type ReferenceReader,
   type SpillBounds,
 } from './spill';
+import type { ConvertResult } from '../contract';
 import type { FormulaSheets, GridRect } from '../ports';
 
-/** What a formula cell shows while it has no values to convert. */
-const NOTHING_TO_CONVERT = /^(#(ERROR!|NAME\?|REF!|N\/A|VALUE!|DIV\/0!|NUM!|NULL!)|Loading\.\.\.)$/;
+/** What a formula cell shows when it failed: an error is no value to keep. */
+const ERROR_SHOWN = /^#(ERROR!|NAME\?|REF!|N\/A|VALUE!|DIV\/0!|NUM!|NULL!)$/;
+/** What a formula cell shows until it answers. */
+const LOADING_SHOWN = 'Loading...';
 /** A formula that is not one plain call of ours: only the cells show what it filled. */
 const FROM_CELLS: SpillBounds = { rows: null, maxRows: null, columns: null, headers: null, firstHeader: null };
 
-/** Converts the add-on's formulas in the selection; answers how many cells were written. */
-export function convertSelection<S>(sheets: FormulaSheets<S>): { cells: number } {
+/** Converts the add-on's formulas in the selection; answers how many cells were written and which formulas stay. */
+export function convertSelection<S>(sheets: FormulaSheets<S>): ConvertResult {
   const selection = sheets.selection();
   if (selection === null) throw new UserError('Select the cells holding the formulas to convert first.');
   const { sheet, row: top, column: left } = selection;
-  let cells = 0;
+  const result: ConvertResult = { cells: 0, errors: 0, loading: 0 };
   selection.formulas.forEach((line, r) =>
     line.forEach((formula, c) => {
-      if (callsAddonFunction(formula))
-        cells += convertFormula(sheets, { sheet, row: top + r, column: left + c }, formula);
+      if (!callsAddonFunction(formula)) return;
+      const converted = convertFormula(sheets, { sheet, row: top + r, column: left + c }, formula);
+      if (converted === 'error') result.errors++;
+      else if (converted === 'loading') result.loading++;
+      else result.cells += converted;
     }),
   );
-  return { cells };
+  return result;
 }
 
-/** What the menu says once the selection is converted. */
-export function convertedMessage(cells: number): string {
-  return cells === 0
-    ? "The selection holds none of sheet-enrich's formulas showing values, so nothing was converted."
-    : `Converted ${cells} cell${cells === 1 ? '' : 's'} to plain values.`;
+/** What the menu says once the selection is converted: what was written, then each kind of formula left and why. */
+export function convertedMessage({ cells, errors, loading }: ConvertResult): string {
+  const sentences = [
+    cells > 0
+      ? `Converted ${plural(cells, 'cell')} to plain values.`
+      : errors + loading > 0
+        ? 'Nothing was converted.'
+        : "The selection holds none of sheet-enrich's formulas showing values, so nothing was converted.",
+  ];
+  if (errors > 0) {
+    sentences.push(
+      `${plural(errors, 'formula')} ${errors === 1 ? 'shows an error, so it stays' : 'show an error, so they stay'} ` +
+        `as ${errors === 1 ? 'it is' : 'they are'}: point at ${errors === 1 ? 'it' : 'one'} to read why.`,
+    );
+  }
+  if (loading > 0) {
+    sentences.push(
+      `${plural(loading, 'formula')} ${loading === 1 ? 'is' : 'are'} still loading: convert again once ` +
+        `${loading === 1 ? 'it shows its values' : 'they show their values'}.`,
+    );
+  }
+  return sentences.join(' ');
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 interface Anchor<S> {
@@ -50,13 +77,15 @@ interface Anchor<S> {
   column: number;
 }
 
-/** Writes one formula's cells as values; answers how many cells were written. */
-function convertFormula<S>(sheets: FormulaSheets<S>, at: Anchor<S>, formula: string): number {
+/** Writes one formula's cells as values; answers how many cells were written, or why there was nothing to write. */
+function convertFormula<S>(sheets: FormulaSheets<S>, at: Anchor<S>, formula: string): number | 'error' | 'loading' {
   const call = addonCall(formula);
   const bounds = call === null ? FROM_CELLS : spillBounds(call, referenceReader(sheets, at.sheet));
   const size = readSize(sheets, at, bounds);
   const grid = sheets.valuesAndFormulas(at.sheet, { row: at.row, column: at.column, ...size });
-  if (NOTHING_TO_CONVERT.test(String(grid.values[0][0]))) return 0;
+  const shown = String(grid.values[0][0]);
+  if (ERROR_SHOWN.test(shown)) return 'error';
+  if (shown === LOADING_SHOWN) return 'loading';
   const extent = spillExtent(bounds, grid);
   const values = grid.values.slice(0, extent.rows).map((line) => line.slice(0, extent.columns));
   const formats = sheets.numberFormats(at.sheet, { row: at.row, column: at.column, ...extent });

@@ -1,5 +1,5 @@
 // Reading a column of inputs: where its header is, what each cell is, and what kind of inputs the column holds.
-import type { InputKind, SelectionInfo } from '../contract';
+import type { InputKind, LookupKind, SelectionInfo } from '../contract';
 import { classifyLookup } from '../input';
 import { isBlank } from '../text';
 import type { OperationSpec } from './operations';
@@ -39,18 +39,28 @@ export function inputState(spec: OperationSpec, cell: unknown): InputState {
     : { kind: 'invalid', reason: normalized.error.message };
 }
 
-const KIND_OF_LOOKUP: Record<string, InputKind> = { network_url: 'profile_url', email: 'email', phone: 'phone' };
+const KIND_OF_LOOKUP: Record<string, LookupKind> = { network_url: 'profile_url', email: 'email', phone: 'phone' };
+const LOOKUP_KINDS: readonly LookupKind[] = ['profile_url', 'email', 'phone'];
 
-/** One kind when every valid input is of it; mixed for several; unknown when no cell is a valid input. */
-export function inputKind(cells: readonly unknown[]): InputKind {
-  const kinds = new Set<InputKind>();
+/** Every kind of valid input among the cells, in the order of LookupKind. */
+export function inputKinds(cells: readonly unknown[]): LookupKind[] {
+  const kinds = new Set<LookupKind>();
   for (const cell of cells) {
     if (isBlank(cell)) continue;
     const lookup = classifyLookup(cell);
     if (lookup.ok) kinds.add(KIND_OF_LOOKUP[Object.keys(lookup.value)[0]]);
   }
-  if (kinds.size === 0) return 'unknown';
-  return kinds.size === 1 ? [...kinds][0] : 'mixed';
+  return LOOKUP_KINDS.filter((kind) => kinds.has(kind));
+}
+
+/** One kind when every valid input is of it; mixed for several; unknown when no cell is a valid input. */
+export function inputKind(cells: readonly unknown[]): InputKind {
+  return kindOf(inputKinds(cells));
+}
+
+function kindOf(kinds: readonly LookupKind[]): InputKind {
+  if (kinds.length === 0) return 'unknown';
+  return kinds.length === 1 ? kinds[0] : 'mixed';
 }
 
 /** A cell as the sidebar shows it: text, numbers and booleans as Sheets shows them, dates as ISO text. */
@@ -76,13 +86,15 @@ export function selectionInfo(
   // The row above names the column only when its cell reads as a header (not an input of its own).
   const headerCell = layout.headerRow === null ? undefined : column.cells[layout.headerRow - column.top];
   const inputs = selected.slice(layout.headerInSelection ? 1 : 0);
+  const kinds = inputKinds(inputs);
   return {
     sheetName: where.sheetName,
     inputA1: where.inputA1,
     rows: inputs.length,
     headerRow: layout.headerRow,
     header: isHeaderCell(headerCell) ? String(headerCell).trim() : null,
-    kind: inputKind(inputs),
+    kind: kindOf(kinds),
+    kinds,
     sample: inputs
       .filter((cell) => !isBlank(cell))
       .slice(0, SAMPLE_SIZE)

@@ -176,8 +176,8 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
         const known: string[] = Object.keys(kind.fields);
         const name: string | undefined = known.find((field) => field.toLowerCase() === lower);
         if (name === undefined) {
-          const prefix = pathWith();
-          return { typed, unknown: true, explain: () => explainUnknown(typed, recordType, part, known, prefix) };
+          const at = { part, prefix: pathWith(), rest: parts.slice(index + 1) };
+          return { typed, unknown: true, explain: () => explainUnknown(typed, recordType, at, known) };
         }
         canonical.push(name);
         readers.push(readField(name));
@@ -216,6 +216,13 @@ function resolveField<T extends RecordType>(typed: string, recordType: T): Field
 /** Record types in the order an unknown name is looked up in the others. */
 const RECORD_TYPES: readonly RecordType[] = ['scrapedProfile', 'profileRecord', 'contact', 'company'];
 
+/** Where in a name the unknown part is: the canonical path before it, and the parts typed after it. */
+interface UnknownPart {
+  part: string;
+  prefix: string;
+  rest: readonly string[];
+}
+
 /**
  * What helps with an unknown name, first that applies: names run together without commas (`name headline`); a name
  * of another record (`full_name` in a scraped profile: `name`); the closest names at the unknown part; else examples.
@@ -223,16 +230,19 @@ const RECORD_TYPES: readonly RecordType[] = ['scrapedProfile', 'profileRecord', 
 function explainUnknown(
   typed: string,
   recordType: RecordType,
-  part: string,
+  { part, prefix, rest }: UnknownPart,
   known: readonly string[],
-  prefix: string,
 ): { reason?: string; suggestions: readonly string[] } {
   const words = typed.trim().split(/\s+/);
   const resolvingWords = words.length <= 10 ? words.filter((word) => !isProblem(resolveField(word, recordType))) : [];
   if (resolvingWords.length >= 2) {
     return { reason: `separate field names with commas, as in ${quoteName(words.join(', '))}`, suggestions: [] };
   }
-  const close = closestNames(part, known).map((name) => (prefix === '' ? name : `${prefix}.${name}`));
+  const close = correctedNames(
+    recordType,
+    closestNames(part, known).map((name) => (prefix === '' ? name : `${prefix}.${name}`)),
+    rest,
+  );
   for (const other of RECORD_TYPES.filter((type) => type !== recordType)) {
     const elsewhere = resolveField(typed, other);
     if (isProblem(elsewhere)) continue;
@@ -247,6 +257,21 @@ function explainUnknown(
   }
   const examples = EXAMPLE_NAMES[recordType].map(quoteName);
   return { reason: `names are the API's own, such as ${listed(examples, 'or')}`, suggestions: [] };
+}
+
+/**
+ * The whole names the corrected parts lead to (`experiance.1.employer_name`: `experience.1.employer_name`): each
+ * corrected part with the parts typed after it, corrected in turn when one of those is mistyped too; the corrected
+ * part alone when what follows cannot be put right.
+ */
+function correctedNames(recordType: RecordType, corrected: readonly string[], rest: readonly string[]): string[] {
+  if (rest.length === 0) return [...corrected];
+  const names = corrected.map((head) => {
+    const whole = resolveField([head, ...rest].join('.'), recordType);
+    if (!isProblem(whole)) return whole.name;
+    return whole.unknown ? (whole.explain().suggestions[0] ?? head) : head;
+  });
+  return [...new Set(names)];
 }
 
 /** One problem as a sentence; several as one sentence describing the first few. A name repeated is told once. */

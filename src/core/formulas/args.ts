@@ -95,11 +95,19 @@ export function integerArg(value: unknown, name: string, min: number, max: numbe
   return number;
 }
 
+/** What a query for each search looks like, for the message when it is empty. */
+const EXAMPLE_QUERIES = { SEARCH_COMPANIES: 'fintech startups in Berlin', SEARCH_PEOPLE: 'data engineers in Lisbon' };
+
 /** A search query: one non-blank text, with runs of white space folded (so it caches as the same query). */
 export function queryArg(value: unknown, formula: 'SEARCH_COMPANIES' | 'SEARCH_PEOPLE'): string {
   requireArg(value, formula);
   const single = Array.isArray(value) ? cellsOf(value).cells.filter((cell) => !isBlank(cell)) : [value];
-  if (single.length !== 1 || isBlank(single[0])) throw new UserError('Give the search query as one text value.');
+  if (single.length === 0 || isBlank(single[0])) {
+    throw new UserError(
+      `The search query is empty: say what to look for, as in =${formula}("${EXAMPLE_QUERIES[formula]}").`,
+    );
+  }
+  if (single.length !== 1) throw new UserError('Give the search query as one text value.');
   if (single[0] instanceof Date || typeof single[0] === 'boolean') throw new UserError('The query must be text.');
   return String(single[0]).replace(/\s+/g, ' ').trim();
 }

@@ -73,16 +73,24 @@ function leads(formula: string, shown: unknown[] = ['full_name', 'Ann', '=not a 
 describe('converting formulas to values', () => {
   it('writes what an add-on formula and its spill show as plain values, text as text', () => {
     const env = leads('=SCRAPE_PROFILE(A2:A3, "full_name", TRUE)');
-    expect(convertSelection(env.port)).toEqual({ cells: 3 });
+    expect(convertSelection(env.port)).toEqual({ cells: 3, errors: 0, loading: 0 });
     expect(env.sheets.get('Leads')!.formulas).toEqual({});
     expect(env.sheets.get('Leads')!.values.map((line) => line[1])).toEqual(['full_name', 'Ann', '=not a formula']);
     expect(env.writes.flatMap((write) => write.formats)).toEqual([TEXT_FORMAT]);
   });
 
-  it('leaves other formulas, and ours while they show an error or are loading', () => {
-    expect(convertSelection(leads('=SUM(A2:A3)').port)).toEqual({ cells: 0 });
-    expect(convertSelection(leads('=SCRAPE_PROFILE(A2:A3)', ['#ERROR!', '', '']).port)).toEqual({ cells: 0 });
-    expect(convertSelection(leads('=SCRAPE_PROFILE(A2:A3)', ['Loading...', '', '']).port)).toEqual({ cells: 0 });
+  it('leaves other formulas, and counts ours it leaves as they show an error or are loading', () => {
+    expect(convertSelection(leads('=SUM(A2:A3)').port)).toEqual({ cells: 0, errors: 0, loading: 0 });
+    for (const error of ['#ERROR!', '#REF!', '#N/A']) {
+      const env = leads('=SCRAPE_PROFILE(A2:A3)', [error, '', '']);
+      expect(convertSelection(env.port)).toEqual({ cells: 0, errors: 1, loading: 0 });
+      expect(env.writes).toEqual([]);
+    }
+    expect(convertSelection(leads('=SCRAPE_PROFILE(A2:A3)', ['Loading...', '', '']).port)).toEqual({
+      cells: 0,
+      errors: 0,
+      loading: 1,
+    });
   });
 
   it('asks for a selection first', () => {
@@ -90,8 +98,23 @@ describe('converting formulas to values', () => {
   });
 
   it('says how many cells it converted', () => {
-    expect(convertedMessage(0)).toMatch(/nothing was converted/);
-    expect(convertedMessage(1)).toBe('Converted 1 cell to plain values.');
-    expect(convertedMessage(12)).toBe('Converted 12 cells to plain values.');
+    const converted = (cells: number) => convertedMessage({ cells, errors: 0, loading: 0 });
+    expect(converted(0)).toMatch(/none of sheet-enrich's formulas showing values, so nothing was converted/);
+    expect(converted(1)).toBe('Converted 1 cell to plain values.');
+    expect(converted(12)).toBe('Converted 12 cells to plain values.');
+  });
+
+  it('says how many formulas it left as they are, and why', () => {
+    expect(convertedMessage({ cells: 40, errors: 2, loading: 0 })).toBe(
+      'Converted 40 cells to plain values. 2 formulas show an error, so they stay as they are: point at one to ' +
+        'read why.',
+    );
+    expect(convertedMessage({ cells: 0, errors: 1, loading: 1 })).toBe(
+      'Nothing was converted. 1 formula shows an error, so it stays as it is: point at it to read why. ' +
+        '1 formula is still loading: convert again once it shows its values.',
+    );
+    expect(convertedMessage({ cells: 3, errors: 0, loading: 2 })).toBe(
+      'Converted 3 cells to plain values. 2 formulas are still loading: convert again once they show their values.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { columnLayout, inputKind, isHeaderCell, selectionInfo } from '../../../src/core/enrichment/rows';
+import { columnLayout, inputKind, inputKinds, isHeaderCell, selectionInfo } from '../../../src/core/enrichment/rows';
 
 const URL = 'https://www.network.com/in/ada-lovelace';
 
@@ -36,6 +36,26 @@ describe('inputKind', () => {
   });
 });
 
+describe('inputKinds', () => {
+  it.each([
+    [
+      [URL, 'ada@example.com', 'junk', ''],
+      ['profile_url', 'email'],
+    ],
+    [
+      ['+44 20 7946 0958', 'ada@example.com'],
+      ['email', 'phone'],
+    ],
+    [
+      ['tel:+14155550100', 'bob@example.org', URL],
+      ['profile_url', 'email', 'phone'],
+    ],
+    [['junk', 7], []],
+  ])('%j holds %j, in one order whatever the rows', (cells, kinds) => {
+    expect(inputKinds(cells)).toEqual(kinds);
+  });
+});
+
 describe('selectionInfo', () => {
   const where = { sheetName: 'Leads', inputA1: 'A2:A5', firstRow: 2 };
 
@@ -47,6 +67,7 @@ describe('selectionInfo', () => {
       headerRow: 1,
       header: 'Links',
       kind: 'mixed',
+      kinds: ['profile_url', 'email'],
       sample: [URL, 'junk', 'bob@example.com'],
     });
   });
@@ -65,6 +86,7 @@ describe('selectionInfo', () => {
       headerRow: 1,
       header: 'Email',
       kind: 'email',
+      kinds: ['email'],
       sample: ['ada@example.com', '42'],
     });
     expect(selectionInfo(first, { top: 1, cells: [URL] })).toMatchObject({ headerRow: null, header: null, rows: 1 });

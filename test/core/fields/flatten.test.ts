@@ -102,6 +102,21 @@ describe('unknown and invalid names', () => {
     );
   });
 
+  it('suggests the whole corrected name when a part before the end is mistyped', () => {
+    expect(errorOf('experiance.1.employer_name', 'scrapedProfile')).toBe(
+      'Unknown field "experiance.1.employer_name". Did you mean "experience.1.employer_name"?',
+    );
+    expect(errorOf('educaton.2.institution_name', 'profileRecord')).toMatch(
+      /Did you mean "education.2.institution_name"\?$/,
+    );
+    // A second typo further on is put right too.
+    expect(errorOf('experiance.1.employer_nam', 'scrapedProfile')).toMatch(
+      /Did you mean "experience.1.employer_name"\?$/,
+    );
+    // What follows cannot be put right: the corrected part alone.
+    expect(errorOf('experiance.x.employer_name', 'scrapedProfile')).toMatch(/Did you mean "experience"\?$/);
+  });
+
   it('suggests at most three names, and examples when nothing is close', () => {
     expect(errorOf('location_c', 'profileRecord')).toBe(
       'Unknown field "location_c". Did you mean "location", "location_city" or "location_country"?',

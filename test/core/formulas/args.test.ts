@@ -134,6 +134,18 @@ describe('integerArg', () => {
 });
 
 describe('queryArg', () => {
+  it.each([
+    ['SEARCH_COMPANIES', 'fintech startups in Berlin'],
+    ['SEARCH_PEOPLE', 'data engineers in Lisbon'],
+  ] as const)('answers an empty %s query with its own sentence and an example', (formula, example) => {
+    // "" typed in, an empty cell, blanks, an empty range.
+    for (const value of ['', '  ', [['']], [[''], ['  ']]]) {
+      expect(refusal(() => queryArg(value, formula))).toBe(
+        `The search query is empty: say what to look for, as in =${formula}("${example}").`,
+      );
+    }
+  });
+
   it('folds runs of white space, so the same query caches once', () => {
     expect(queryArg('  fintech \n in\tBerlin ', 'SEARCH_COMPANIES')).toBe('fintech in Berlin');
   });
@@ -148,9 +160,7 @@ describe('queryArg', () => {
 
   it('refuses no query, several queries, and values that are not text', () => {
     expect(refusal(() => queryArg(undefined, 'SEARCH_PEOPLE'))).toMatch(/^SEARCH_PEOPLE needs a query/);
-    for (const value of ['  ', [['a'], ['b']], [['']]]) {
-      expect(refusal(() => queryArg(value, 'SEARCH_PEOPLE'))).toBe('Give the search query as one text value.');
-    }
+    expect(refusal(() => queryArg([['a'], ['b']], 'SEARCH_PEOPLE'))).toBe('Give the search query as one text value.');
     for (const value of [true, new Date(0)]) {
       expect(refusal(() => queryArg(value, 'SEARCH_COMPANIES'))).toBe('The query must be text.');
     }
