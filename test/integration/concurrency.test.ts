@@ -1,6 +1,6 @@
 // Concurrent executions through the built bundle: a filled-down column of formulas recalculating as interleaved
 // executions (env.interleave, seeded), beside a research poll holding the document lock and first actions of a new
-// user. Cache and properties are shared with no transactions; nothing may be lost or passed.
+// user. Cache and properties are shared with no transactions; nothing may be lost, paid twice or passed.
 import type { InterleaveResult } from '../../dev/gas-fakes';
 import type { UsageView } from '../../src/core/contract';
 import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, type LoadedAddon, useIntegrationMock } from './harness';
@@ -59,6 +59,35 @@ describe("the formulas' ledger with interleaved executions", () => {
     expect(pending).toEqual([]);
     expect(formulasToday(addon)).toBe(await mock.control.creditsCharged());
   });
+});
+
+describe('the answer cache with interleaved executions', () => {
+  const FILLED_DOWN = 200;
+  const profileUrls = (seed: number) => Array.from({ length: FILLED_DOWN }, (_, i) => url(`filled-${seed}-${i}`));
+  const fillDown = (addon: LoadedAddon, seed: number, urls: string[]) =>
+    addon.env.interleave({
+      seed,
+      executions: urls.map((profileUrl) => () => formula(addon, 'ENRICH_PROFILE', [profileUrl, 'network_url'])),
+    });
+  /** What each cell shows: the profile URL of the answer it got (its one value). */
+  const shown = (result: InterleaveResult<unknown>) =>
+    result.outcomes.map((outcome) => ('error' in outcome ? String(outcome.error) : String(outcome.value)));
+
+  it.each(SEEDS)(
+    'keeps every answer: the second pass spends nothing, each cell its own profile (seed %i)',
+    async (seed) => {
+      const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+      const urls = profileUrls(seed);
+      const first = fillDown(addon, seed, urls);
+      expect(nested(first).length).toBeGreaterThan(30);
+      expect(await mock.control.creditsCharged()).toBe(FILLED_DOWN);
+      expect(shown(first)).toEqual(urls);
+      // Recalculated again, interleaved otherwise: every answer comes from the cache.
+      const second = fillDown(addon, seed + 100, urls);
+      expect(await mock.control.creditsCharged()).toBe(FILLED_DOWN);
+      expect(shown(second)).toEqual(urls);
+    },
+  );
 });
 
 describe("the owner's daily budget with interleaved executions", () => {

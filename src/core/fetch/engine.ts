@@ -68,9 +68,9 @@ export function cachedAnswers<T>(
 }
 
 /**
- * The inputs whose answer the document cache's index lists, from the index alone (one small read, no answer read);
- * sends nothing. For previews of large columns: an answer lost from the cache since it was listed counts as cached
- * here, and is fetched (within the caller's credit budget) when it is needed.
+ * The inputs whose answer the document cache's index lists, from one read of the index (and of the few answers stored
+ * on their own, never the packs); sends nothing. For previews of large columns: an answer lost from the cache since
+ * it was listed counts as cached here, and is fetched (within the caller's credit budget) when it is needed.
  */
 export function cachedInputs<T>(spec: FetchSpec<T>, context: FetchContext, inputs: readonly string[]): Set<string> {
   if (inputs.length === 0) return new Set();
