@@ -127,8 +127,8 @@ export async function cacheAfterFillBenchmark(context: BenchContext): Promise<Be
     ],
     notes: [
       'Each recalculation is separate custom-function executions of the built dist/Code.js; what carries over is the document cache, as in Sheets.',
-      'The 300 FIND_CONTACTS cells run one after another here; their single answers join open packs instead of taking an item each.',
-      'Reads per execution: the index shards it needs, then the packs they point at (2 calls); nothing is written when nothing is fetched.',
+      'The 300 FIND_CONTACTS cells run one after another here; each single answer takes an item of its own, under a key no other write touches, so cells recalculating at once never lose one.',
+      'Reads per execution: the index shards it needs with the own keys of its answers, then the packs they point at (one call when every answer has its own key); nothing is written when nothing is fetched.',
     ],
   };
 }

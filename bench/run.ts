@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { spawnMockApi } from '../dev/mock-api/spawn';
 import { cacheAfterFillBenchmark } from './cache-after-fill';
+import { concurrencyBenchmark } from './concurrency';
 import { creditsBenchmark } from './credits';
 import { enrichmentBenchmark } from './enrichment';
 import { droppedConnectionsBenchmark } from './dropped-connections';
@@ -38,6 +39,11 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
     run: faultsBenchmark,
   },
   { id: '(j)', name: 'Refresh of a living list: pace, changes found, credits', run: refreshBenchmark },
+  {
+    id: '(k)',
+    name: 'Concurrent executions: an interleaved fill-down twice, the ledger, the tier',
+    run: concurrencyBenchmark,
+  },
 ];
 
 function machine(): string {

@@ -132,7 +132,7 @@ export const PACE_TARGET = 0.95;
 const PROPERTY_WRITES = ['Properties.setProperty', 'Properties.setProperties', 'Properties.deleteProperty'];
 
 /** Sends the mock's clock on with the fakes' before every request; keeps the fake time of each scrape sent. */
-function bridgeClocks(env: GasEnvironment, mockUrl: string): { scrapeTimes: number[]; close(): void } {
+export function bridgeClocks(env: GasEnvironment, mockUrl: string): { scrapeTimes: number[]; close(): void } {
   const worker = new HttpWorker();
   const scrapeTimes: number[] = [];
   let synced = env.clock.now();

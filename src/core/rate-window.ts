@@ -1,10 +1,12 @@
 // Paces scrape calls to the key's tier (5 / 15 / 150 / 300 a minute) so a run spends its time on answers, not on
 // 429s. The window is kept in the document cache so the executions of one spreadsheet share it, and read and written
-// under the document lock: up to 30 formulas run at once, and the cache has no transactions, so two reading the same
-// free slots would both send. The service counts a request when it arrives, moments after its batch starts (the
-// time to connect), so a slot is reserved as taken until ARRIVAL_MARGIN_MS after the start, or until the batch ended
-// if that is sooner: it is free again only 60 s after its request can have arrived. Holding slots until slow batches
-// end instead would leave the ceiling unused for seconds in every minute.
+// under a lock: up to 30 formulas run at once, and the cache has no transactions, so two reading the same free slots
+// would both send (nor can it list keys, so entries of each execution's own could not be found again). The fetch
+// engine gives the user's lock, which a research poll does not hold for its whole poll as it does the document lock.
+// The service counts a request when it arrives, moments after its batch starts (the time to connect), so a slot is
+// reserved as taken until ARRIVAL_MARGIN_MS after the start, or until the batch ended if that is sooner: it is free
+// again only 60 s after its request can have arrived. Holding slots until slow batches end instead would leave the
+// ceiling unused for seconds in every minute.
 import { withLock } from './lock';
 import type { Cache, Lock } from './ports';
 
@@ -28,7 +30,7 @@ export interface Reserved {
 }
 
 export class RateWindow {
-  /** `lock`: the document lock, never held by the caller (taking it again would release the caller's). */
+  /** `lock`: never held by the caller (taking it again would release the caller's). */
   constructor(
     private readonly cache: Cache,
     private readonly cacheKey: string,

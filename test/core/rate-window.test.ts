@@ -2,7 +2,7 @@ import { RESERVE_LOCK_WAIT_MS, RateWindow } from '../../src/core/rate-window';
 import type { Cache, Lock } from '../../src/core/ports';
 import { memoryCache } from '../support/memory';
 
-/** One lock shared by several executions, as the document lock is: each execution gets its own handle. */
+/** One lock shared by several executions, as the user lock of formulas and runs is: each execution gets its own handle. */
 function sharedLock() {
   const state = { holder: null as number | null, cycles: 0 };
   let executions = 0;

@@ -1,8 +1,11 @@
 // Concurrent executions through the built bundle: a filled-down column of formulas recalculating as interleaved
 // executions (env.interleave, seeded), beside a research poll holding the document lock and first actions of a new
-// user. Cache and properties are shared with no transactions; nothing may be lost or passed.
+// user. Cache and properties are shared with no transactions; nothing may be lost, paid twice or passed.
 import type { InterleaveResult } from '../../dev/gas-fakes';
+import type { Tier } from '../../src/core/api/types';
+import { SCRAPES_PER_MINUTE } from '../../src/core/api/types';
 import type { UsageView } from '../../src/core/contract';
+import { continueRuns, inputSheet, SCRAPE_PATH, start, useBridgedAddons } from './enrichment-helpers';
 import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, type LoadedAddon, useIntegrationMock } from './harness';
 
 const mock = useIntegrationMock(17);
@@ -61,6 +64,35 @@ describe("the formulas' ledger with interleaved executions", () => {
   });
 });
 
+describe('the answer cache with interleaved executions', () => {
+  const FILLED_DOWN = 200;
+  const profileUrls = (seed: number) => Array.from({ length: FILLED_DOWN }, (_, i) => url(`filled-${seed}-${i}`));
+  const fillDown = (addon: LoadedAddon, seed: number, urls: string[]) =>
+    addon.env.interleave({
+      seed,
+      executions: urls.map((profileUrl) => () => formula(addon, 'ENRICH_PROFILE', [profileUrl, 'network_url'])),
+    });
+  /** What each cell shows: the profile URL of the answer it got (its one value). */
+  const shown = (result: InterleaveResult<unknown>) =>
+    result.outcomes.map((outcome) => ('error' in outcome ? String(outcome.error) : String(outcome.value)));
+
+  it.each(SEEDS)(
+    'keeps every answer: the second pass spends nothing, each cell its own profile (seed %i)',
+    async (seed) => {
+      const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+      const urls = profileUrls(seed);
+      const first = fillDown(addon, seed, urls);
+      expect(nested(first).length).toBeGreaterThan(30);
+      expect(await mock.control.creditsCharged()).toBe(FILLED_DOWN);
+      expect(shown(first)).toEqual(urls);
+      // Recalculated again, interleaved otherwise: every answer comes from the cache.
+      const second = fillDown(addon, seed + 100, urls);
+      expect(await mock.control.creditsCharged()).toBe(FILLED_DOWN);
+      expect(shown(second)).toEqual(urls);
+    },
+  );
+});
+
 describe("the owner's daily budget with interleaved executions", () => {
   const BUDGET = 20;
 
@@ -88,6 +120,73 @@ describe("the owner's daily budget with interleaved executions", () => {
     expect(errorsOf(result)).toEqual(new Array(CELLS).fill(BUSY_SENTENCE));
     releasePoll();
     expect(formulasToday(addon)).toBe(0);
+  });
+});
+
+describe("the tier's rate window with interleaved executions", () => {
+  const bridged = useBridgedAddons(mock, 'lk_test_concurrency_tier_00000e7e');
+  const ROUNDS = 4;
+  const ROUND_CELLS = 20;
+  /** Sheets recalculates the column now and then: 20 s of fake time between rounds. */
+  const ROUND_GAP_MS = 20_000;
+
+  /** Rounds of a filled-down scrape column recalculating interleaved, each beside `also` (a run's continue…). */
+  function recalculateRounds(addon: LoadedAddon, tier: Tier, also: Array<() => unknown> = []): number {
+    let nestedStarts = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const cells = Array.from(
+        { length: ROUND_CELLS },
+        (_, i) => () => formula(addon, 'SCRAPE_PROFILE', [url(`tier-${tier}-${round}-${i}`), 'name']),
+      );
+      const result = addon.env.interleave({
+        seed: round + 1,
+        probability: 0.1,
+        executions: [...also, ...cells, ...also],
+      });
+      nestedStarts += nested(result).length;
+      addon.env.clock.advance(ROUND_GAP_MS);
+    }
+    return nestedStarts;
+  }
+
+  const rateLimited = async () => (await mock.control.requests({ path: SCRAPE_PATH, status: 429 })).length;
+
+  it.each<Tier>(['free', '1'])(
+    'is never passed by formulas at tier %s, whichever way they interleave',
+    async (tier) => {
+      const addon = await bridged({ tier });
+      expect(recalculateRounds(addon, tier)).toBeGreaterThan(ROUNDS * 5);
+      expect(addon.bridge.maxScrapesPerMinute()).toBeLessThanOrEqual(SCRAPES_PER_MINUTE[tier]);
+      expect(await rateLimited()).toBe(0);
+      // Pacing is not stopping: the window's slots were used.
+      expect(addon.bridge.scrapeTimes.length).toBeGreaterThanOrEqual(SCRAPES_PER_MINUTE[tier]);
+    },
+  );
+
+  it('is never passed by formulas and a run continued beside them', async () => {
+    const addon = await bridged({ tier: '1' });
+    inputSheet(
+      addon.env,
+      'Leads',
+      'Profile URL',
+      Array.from({ length: 40 }, (_, i) => url(`tier-run-${i}`)),
+    );
+    const { runId } = start(addon, { sheetName: 'Leads', inputA1: 'A1:A41', operation: 'scrape', fields: ['name'] });
+    recalculateRounds(addon, '1', [() => continueRuns(addon, runId)]);
+    const runScrapes = addon.bridge.scrapeTimes.length;
+    expect(addon.bridge.maxScrapesPerMinute()).toBeLessThanOrEqual(SCRAPES_PER_MINUTE['1']);
+    expect(await rateLimited()).toBe(0);
+    expect(runScrapes).toBeGreaterThanOrEqual(SCRAPES_PER_MINUTE['1']);
+  });
+
+  it('lets formulas send while a research poll holds the document lock, within the tier', async () => {
+    const addon = await bridged({ tier: '1' });
+    const releasePoll = addon.env.locks.holdDocumentLock();
+    recalculateRounds(addon, '1');
+    releasePoll();
+    expect(addon.bridge.scrapeTimes.length).toBeGreaterThanOrEqual(SCRAPES_PER_MINUTE['1']);
+    expect(addon.bridge.maxScrapesPerMinute()).toBeLessThanOrEqual(SCRAPES_PER_MINUTE['1']);
+    expect(await rateLimited()).toBe(0);
   });
 });
 

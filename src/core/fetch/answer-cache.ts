@@ -1,13 +1,16 @@
-// The answers of the per-row operations in the document cache, many to an entry. The cache keeps only about 900
-// items and drops the oldest first (docs/platform.md), so one entry per answer would make a 2,000-row sheet evict its
-// own answers and pay for them again at the next recalculation. Here a fetched batch is stored as a few packs (JSON
-// objects of answers, each under the 100 KB value limit), and an index, split into shards by answer id, points each
-// answer at its pack with the time it was fetched. A small write (a single cell's formula) joins an open pack instead
-// of starting its own, so a filled-down column packs as well as a range.
+// The answers of the per-row operations in the document cache. The cache keeps only about 900 items and drops the
+// oldest first (docs/platform.md), so one entry per answer would make a 2,000-row sheet evict its own answers and pay
+// for them again at the next recalculation. A batch is stored as a few packs (JSON objects of answers, each under the
+// 100 KB value limit) and an index, split into shards by answer id, points each answer at its pack with the time it
+// was fetched.
 //
-// Executions write concurrently and the cache has no transactions: a write re-reads what it wrote and repairs what
-// another execution overwrote meanwhile. Whatever is still lost (an evicted pack, a lost pointer) is a cache miss,
-// which only costs a refetch; an answer is only ever served for the id it was stored under.
+// Executions write concurrently and the cache has no transactions: an entry two executions read, change and write back
+// loses what the first wrote. A filled-down column is many executions at once, each with one answer, so a write of a
+// few answers stores each under a key of its own (its id), which no other answer's write ever touches: nothing of it
+// can be lost to a concurrent write. A batch writes packs under fresh keys and merges its pointers into the index
+// shards, re-reading them after the write to repair a shard another batch replaced meanwhile. Whatever is still lost
+// (an evicted entry, a pointer two batches raced for) is a cache miss, which only costs a refetch; an answer is only
+// ever served for the id it was stored under.
 import { unique } from '../collections';
 import type { Cache, Clock, Hash } from '../ports';
 import { CACHE_TTL_SECONDS, CACHE_VALUE_BYTES, splitByBytes } from '../response-cache';
@@ -19,10 +22,8 @@ export interface AnswerScope {
 
 const PREFIX = 'ans1:';
 const SHARDS = 16;
-/** A write this small joins an open pack. */
-const SMALL_WRITE_BYTES = 30 * 1024;
-/** Open packs, chosen by answer id, so concurrent single-cell writes rarely meet in one. */
-const OPEN_SLOTS = 4;
+/** A write of at most this many answers (a cell's formula, a small range) stores each under its own key. */
+const OWN_ENTRY_WRITE_MAX = 4;
 /** Pointers per shard (about 60 bytes each), newest kept. */
 const MAX_SHARD_POINTERS = 1_200;
 
@@ -53,6 +54,12 @@ interface Pack {
 
 type Shard = Record<string, string>;
 
+/** What one read of the index finds for an id: its pointer into a pack, and its own entry (an answer, dated). */
+interface Found {
+  pointer: Pointer | null;
+  own: DatedAnswer | null;
+}
+
 export class AnswerCache {
   constructor(
     private readonly cache: Cache,
@@ -61,7 +68,7 @@ export class AnswerCache {
     private readonly scope: AnswerScope,
   ) {}
 
-  /** Two cache reads: the index shards of the inputs, then their packs. */
+  /** One cache read, and a second for the packs when an answer is not under its own key. */
   read(inputs: readonly string[]): Map<string, unknown> {
     return new Map([...this.readDated(inputs)].map(([input, dated]) => [input, dated.answer]));
   }
@@ -69,44 +76,52 @@ export class AnswerCache {
   /** As read, with when each answer was fetched (epoch ms, whole seconds): a run dates its rows by it. */
   readDated(inputs: readonly string[]): Map<string, DatedAnswer> {
     const ids = inputs.map((input) => this.idOf(input));
-    const pointers = this.pointersOf(ids);
-    const packs = this.readPacks(pointers.filter((pointer): pointer is Pointer => pointer !== null));
+    const found = this.lookUp(ids);
+    // An answer's own entry serves unless the index points at a newer one.
+    const fromPacks = found.map(({ pointer, own }) =>
+      pointer !== null && (own === null || pointer.fetchedAt * 1000 > own.fetchedAt) ? pointer : null,
+    );
+    const packs = this.readPacks(fromPacks.filter((pointer): pointer is Pointer => pointer !== null));
     const answers = new Map<string, DatedAnswer>();
     inputs.forEach((input, i) => {
-      const pointer = pointers[i];
+      const pointer = fromPacks[i];
       const pack = packs.get(pointer?.pack ?? '');
-      if (pointer === null || pack === undefined || !Object.prototype.hasOwnProperty.call(pack, ids[i])) return;
-      answers.set(input, { answer: pack[ids[i]], fetchedAt: pointer.fetchedAt * 1000 });
+      if (pointer !== null && pack !== undefined && Object.prototype.hasOwnProperty.call(pack, ids[i])) {
+        answers.set(input, { answer: pack[ids[i]], fetchedAt: pointer.fetchedAt * 1000 });
+      } else if (found[i].own !== null) {
+        answers.set(input, found[i].own!);
+      }
     });
     return answers;
   }
 
   /**
-   * One cache read, of the index shards alone (a few hundred KB at most, never the answers): the inputs the index
-   * points at an answer for. A pack lost since (evicted, or overwritten by a concurrent write) still counts here, and
-   * is a miss when read.
+   * One cache read, of the index shards and the answers stored under their own keys (never the packs): the inputs
+   * with an answer. A pack lost since (evicted) still counts here, and is a miss when read.
    */
   indexed(inputs: readonly string[]): Set<string> {
-    const pointers = this.pointersOf(inputs.map((input) => this.idOf(input)));
-    return new Set(inputs.filter((_, i) => pointers[i] !== null));
+    const found = this.lookUp(inputs.map((input) => this.idOf(input)));
+    return new Set(inputs.filter((_, i) => found[i].pointer !== null || found[i].own !== null));
   }
 
-  /** Three or four cache calls, and one more when another execution's write had to be repaired. */
+  /**
+   * A few answers: one cache write, each answer under its own key. A batch: a read of the index shards, one write of
+   * the packs and shards, a read to check the shards, and one more write when another execution's had replaced one.
+   */
   write(answers: ReadonlyMap<string, unknown>): void {
     if (answers.size === 0) return;
     const entries = [...answers].map(([input, value]) => ({ id: this.idOf(input), json: JSON.stringify(value) }));
-    const bytes = entries.reduce((sum, entry) => sum + entryBytes(entry), 0);
-    const slot = bytes <= SMALL_WRITE_BYTES ? openSlotKey(entries[0].id) : null;
-    const before = this.cache.getAll([...shardKeysOf(entries), ...(slot === null ? [] : [slot])]);
-    const open = slot === null ? null : this.openPack(before[slot]);
-    const packs =
-      open !== null && open.bytes + bytes <= CACHE_VALUE_BYTES ? [joined(open, entries)] : this.packsOf(entries);
-    const fresh = new Set(entries.map((entry) => entry.id));
-    const values = this.storeValues(packs, fresh, before);
-    const last = packs[packs.length - 1];
-    if (slot !== null) values[slot] = `${last.id}.${last.bytes}`;
+    const fetchedAt = this.nowSeconds();
+    const own = entries.map((entry) => `${fetchedAt}.${entry.json}`);
+    if (entries.length <= OWN_ENTRY_WRITE_MAX && own.every((value) => utf8Bytes(value) <= CACHE_VALUE_BYTES)) {
+      this.cache.putAll(Object.fromEntries(entries.map((entry, i) => [ownKey(entry.id), own[i]])), CACHE_TTL_SECONDS);
+      return;
+    }
+    const packs = this.packsOf(entries);
+    const before = this.cache.getAll(unique(entries.map((entry) => shardKey(entry.id))));
+    const values = { ...this.packValues(packs), ...this.shardValues(packs, before) };
     this.cache.putAll(values, CACHE_TTL_SECONDS);
-    this.repairLostWrites(packs, fresh, values);
+    this.repairShards(packs, values);
   }
 
   private idOf(input: string): string {
@@ -117,22 +132,21 @@ export class AnswerCache {
     return Math.floor(this.clock.now() / 1000);
   }
 
-  /** Each id's live pointer, or null, from one read of the index shards. */
-  private pointersOf(ids: readonly string[]): Array<Pointer | null> {
-    const shards = this.readShards(ids);
+  /** Each id's live pointer and own entry, from one read of the index shards and the ids' own keys. */
+  private lookUp(ids: readonly string[]): Found[] {
+    const shardKeys = unique(ids.map(shardKey));
+    const stored = this.cache.getAll([...shardKeys, ...unique(ids.map(ownKey))]);
+    const shards: Record<string, Shard> = {};
+    for (const key of shardKeys) shards[key] = parseShard(stored[key]);
     const oldest = this.nowSeconds() - CACHE_TTL_SECONDS;
     return ids.map((id) => {
       const pointer = parsePointer(shards[shardKey(id)]?.[id]);
-      return pointer !== null && pointer.fetchedAt > oldest ? pointer : null;
+      const own = parseOwnEntry(stored[ownKey(id)]);
+      return {
+        pointer: pointer !== null && pointer.fetchedAt > oldest ? pointer : null,
+        own: own !== null && own.fetchedAt > oldest * 1000 ? own : null,
+      };
     });
-  }
-
-  private readShards(ids: readonly string[]): Record<string, Shard> {
-    const keys = unique(ids.map(shardKey));
-    const stored = this.cache.getAll(keys);
-    const shards: Record<string, Shard> = {};
-    for (const key of keys) shards[key] = parseShard(stored[key]);
-    return shards;
   }
 
   /** The packs the pointers name, parsed; a pack with a part missing or damaged is left out. */
@@ -148,17 +162,6 @@ export class AnswerCache {
       if (parsed !== null) packs.set(pack, parsed);
     }
     return packs;
-  }
-
-  /** The open pack a slot names, read whole; null when there is none or it is gone. */
-  private openPack(slotValue: string | undefined): Pack | null {
-    const [id, bytesText] = (slotValue ?? '').split('.');
-    if (!id || !(Number(bytesText) > 0)) return null;
-    const text = this.cache.getAll([partKeys(id, 1)[0]])[partKeys(id, 1)[0]];
-    const parsed = text === undefined ? null : parseObject(text);
-    if (parsed === null) return null;
-    const entries = Object.keys(parsed).map((key) => ({ id: key, json: JSON.stringify(parsed[key]) }));
-    return { id, entries, bytes: entries.reduce((sum, entry) => sum + entryBytes(entry), 2) };
   }
 
   /** Packs of at most CACHE_VALUE_BYTES each; an answer larger than that gets a pack of its own, stored in parts. */
@@ -177,80 +180,62 @@ export class AnswerCache {
     return packs;
   }
 
+  /** Fresh for every pack written, so no two writes ever share a pack's key. */
   private packIdOf(firstId: string, index: number): string {
     return this.hash(`${firstId}\n${index}\n${this.clock.now()}\n${Math.random()}`).slice(0, 20);
   }
 
-  /**
-   * The packs' values, and the index shards (as read before) with a pointer for each fresh answer; the answers an open
-   * pack held already keep their own pointers and fetch times.
-   */
-  private storeValues(
-    packs: readonly Pack[],
-    fresh: ReadonlySet<string>,
-    before: Record<string, string>,
-  ): Record<string, string> {
+  private packValues(packs: readonly Pack[]): Record<string, string> {
     const values: Record<string, string> = {};
-    const shards: Record<string, Shard> = {};
-    const fetchedAt = this.nowSeconds();
     for (const pack of packs) {
       const pieces = splitByBytes(packText(pack.entries), CACHE_VALUE_BYTES);
       pieces.forEach((piece, i) => (values[partKeys(pack.id, pieces.length)[i]] = piece));
-      for (const { id } of pack.entries.filter((entry) => fresh.has(entry.id))) {
-        const key = shardKey(id);
-        shards[key] ??= parseShard(before[key]);
-        shards[key][id] = `${pack.id}.${pieces.length}.${fetchedAt}`;
-      }
     }
-    const oldest = fetchedAt - CACHE_TTL_SECONDS;
-    for (const [key, shard] of Object.entries(shards)) values[key] = JSON.stringify(pruned(shard, oldest));
     return values;
   }
 
-  /**
-   * Reads back what was written. Where another execution's write replaced a shard meanwhile, the pointers are merged
-   * into theirs again; where it replaced the open pack, the fresh answers go into a pack of their own.
-   */
-  private repairLostWrites(packs: readonly Pack[], fresh: ReadonlySet<string>, written: Record<string, string>): void {
-    const keys = Object.keys(written);
-    const now = this.cache.getAll(keys);
-    const lost = (prefix: string) => keys.some((key) => key.startsWith(prefix) && now[key] !== written[key]);
-    if (lost(PACK_PREFIX)) {
-      const entries = packs.flatMap((pack) => pack.entries).filter((entry) => fresh.has(entry.id));
-      this.cache.putAll(this.storeValues(this.packsOf(entries), fresh, now), CACHE_TTL_SECONDS);
-    } else if (lost(SHARD_PREFIX)) {
-      const values = this.storeValues(packs, fresh, now);
-      const shards = Object.keys(values).filter((key) => key.startsWith(SHARD_PREFIX));
-      this.cache.putAll(Object.fromEntries(shards.map((key) => [key, values[key]])), CACHE_TTL_SECONDS);
+  /** The index shards (as `stored` holds them) with a pointer for each answer of the packs. */
+  private shardValues(packs: readonly Pack[], stored: Record<string, string>): Record<string, string> {
+    const shards: Record<string, Shard> = {};
+    const fetchedAt = this.nowSeconds();
+    for (const pack of packs) {
+      const parts = splitByBytes(packText(pack.entries), CACHE_VALUE_BYTES).length;
+      for (const { id } of pack.entries) {
+        const key = shardKey(id);
+        shards[key] ??= parseShard(stored[key]);
+        shards[key][id] = `${pack.id}.${parts}.${fetchedAt}`;
+      }
     }
+    const oldest = fetchedAt - CACHE_TTL_SECONDS;
+    return Object.fromEntries(
+      Object.entries(shards).map(([key, shard]) => [key, JSON.stringify(pruned(shard, oldest))]),
+    );
+  }
+
+  /** Reads the shards back; where another execution's write replaced one meanwhile, merges the pointers into theirs. */
+  private repairShards(packs: readonly Pack[], written: Record<string, string>): void {
+    const keys = Object.keys(written).filter((key) => key.startsWith(SHARD_PREFIX));
+    const now = this.cache.getAll(keys);
+    if (keys.every((key) => now[key] === written[key])) return;
+    this.cache.putAll(this.shardValues(packs, now), CACHE_TTL_SECONDS);
   }
 }
 
 const SHARD_PREFIX = `${PREFIX}ix:`;
 const PACK_PREFIX = `${PREFIX}pk:`;
+const OWN_PREFIX = `${PREFIX}one:`;
 
 function shardKey(id: string): string {
   return SHARD_PREFIX + (parseInt(id.slice(0, 2), 16) % SHARDS);
 }
 
-function shardKeysOf(entries: readonly Entry[]): string[] {
-  return unique(entries.map((entry) => shardKey(entry.id)));
-}
-
-function openSlotKey(id: string): string {
-  return `${PREFIX}open:${parseInt(id.slice(2, 4), 16) % OPEN_SLOTS}`;
+/** An answer stored on its own, under a key only its id names. */
+function ownKey(id: string): string {
+  return `${OWN_PREFIX}${id}`;
 }
 
 function partKeys(pack: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${PACK_PREFIX}${pack}:${i + 1}`);
-}
-
-/** The open pack with the new entries added (a newer answer replaces an older one of the same id). */
-function joined(open: Pack, entries: readonly Entry[]): Pack {
-  const replaced = new Set(entries.map((entry) => entry.id));
-  const kept = open.entries.filter((entry) => !replaced.has(entry.id));
-  const all = [...kept, ...entries];
-  return { id: open.id, entries: all, bytes: all.reduce((sum, entry) => sum + entryBytes(entry), 2) };
 }
 
 function packText(entries: readonly Entry[]): string {
@@ -282,6 +267,18 @@ function parsePointer(text: string | undefined): Pointer | null {
   const [pack, parts, fetchedAt] = (text ?? '').split('.');
   const valid = pack !== '' && Number(parts) >= 1 && Number(fetchedAt) > 0;
   return valid ? { pack, parts: Number(parts), fetchedAt: Number(fetchedAt) } : null;
+}
+
+/** An own entry: `<fetched at, epoch seconds>.<answer as JSON>`. */
+function parseOwnEntry(text: string | undefined): DatedAnswer | null {
+  const dot = (text ?? '').indexOf('.');
+  const fetchedAt = Number((text ?? '').slice(0, dot));
+  if (text === undefined || dot < 0 || !(fetchedAt > 0)) return null;
+  try {
+    return { answer: JSON.parse(text.slice(dot + 1)) as unknown, fetchedAt: fetchedAt * 1000 };
+  } catch {
+    return null;
+  }
 }
 
 function parseShard(text: string | undefined): Shard {

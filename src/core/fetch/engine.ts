@@ -13,7 +13,7 @@ import {
 } from '../api/execute';
 import { noKeyError, type ApiResult } from '../api/errors';
 import { SCRAPES_PER_MINUTE } from '../api/types';
-import type { Cache, Clock, Hash, Http } from '../ports';
+import type { Cache, Clock, Hash, Http, Lock } from '../ports';
 import { unique } from '../collections';
 import { RateWindow } from '../rate-window';
 import type { Settings } from '../settings';
@@ -29,6 +29,11 @@ export interface FetchContext {
   clock: Clock;
   cache: Cache;
   hash: Hash;
+  /**
+   * The lock the tier's window is read and written under, so concurrent executions never pass the tier: one that
+   * research polls and run writes do not hold for long (the user's, not the document's); never held by the caller.
+   */
+  paceLock?: Lock;
 }
 
 export interface FetchLimits {
@@ -68,9 +73,9 @@ export function cachedAnswers<T>(
 }
 
 /**
- * The inputs whose answer the document cache's index lists, from the index alone (one small read, no answer read);
- * sends nothing. For previews of large columns: an answer lost from the cache since it was listed counts as cached
- * here, and is fetched (within the caller's credit budget) when it is needed.
+ * The inputs whose answer the document cache's index lists, from one read of the index (and of the few answers stored
+ * on their own, never the packs); sends nothing. For previews of large columns: an answer lost from the cache since
+ * it was listed counts as cached here, and is fetched (within the caller's credit budget) when it is needed.
  */
 export function cachedInputs<T>(spec: FetchSpec<T>, context: FetchContext, inputs: readonly string[]): Set<string> {
   if (inputs.length === 0) return new Set();
@@ -135,7 +140,8 @@ class FreshFetch<T> {
     const { cache, hash, settings } = context;
     const endpointId = hash(`${settings.baseUrl}\n${settings.apiKey}`);
     this.batchSize = BatchSize.load(cache, `batch:${hash(settings.baseUrl)}`);
-    this.window = spec.paced ? new RateWindow(cache, `rate:${endpointId}`, SCRAPES_PER_MINUTE[settings.tier]) : null;
+    const perMinute = SCRAPES_PER_MINUTE[settings.tier];
+    this.window = spec.paced ? new RateWindow(cache, `rate:${endpointId}`, perMinute, context.paceLock ?? null) : null;
     this.answers = answerCache(spec, context);
   }
 
@@ -156,7 +162,9 @@ class FreshFetch<T> {
     }
     if (this.window === null) return { send };
     const slots = this.window.reserve(now, send);
-    return slots.count === 0 ? { waitUntil: slots.nextAt, reason: 'tier' } : { send: slots.count };
+    if (slots.count > 0) return { send: slots.count };
+    // A lock held to the deadline is no tier used up: the call then says it ran out of time.
+    return { waitUntil: slots.nextAt, reason: slots.busy ? 'time' : 'tier' };
   }
 
   answered(outcome: BatchOutcome<T>): void {

@@ -1,5 +1,5 @@
-// The answers' packs: many answers to a cache entry, an index that finds them, the platform's limits, and losses that
-// only ever cost a refetch.
+// The answers' packs: many answers to a cache entry, an index that finds them, the platform's limits; a few answers
+// each under a key of its own, which concurrent writes never lose; and losses that only ever cost a refetch.
 import { AnswerCache } from '../../../src/core/fetch/answer-cache';
 import type { Cache } from '../../../src/core/ports';
 import { FakeClock } from '../api/fakes';
@@ -42,12 +42,16 @@ describe('AnswerCache', () => {
     for (const input of all) expect(read.get(input)).toEqual(answerFor(input));
   });
 
-  it('packs a filled-down column too: single answers join an open pack', () => {
+  it('stores the single answers of a filled-down column each under its own key, read back in one call', () => {
     const { cache, answers } = setup();
     const all = inputs('cell', 300);
     writeInBatches(answers(), all, 1);
-    expect(cache.data.size).toBe(38);
-    expect(answers().read(all).size).toBe(300);
+    expect(cache.data.size).toBe(300);
+    cache.resetCalls();
+    const read = answers().read(all);
+    expect(cache.calls).toEqual({ getAll: 1, putAll: 0 });
+    expect(read.size).toBe(300);
+    for (const input of all) expect(read.get(input)).toEqual(answerFor(input));
   });
 
   it('keeps what a full cache keeps: a sheet filled past 1,000 answers still reads from the cache', () => {
@@ -58,14 +62,14 @@ describe('AnswerCache', () => {
     expect(answers().read(all).size).toBe(1_200);
   });
 
-  it('writes a batch, and a single answer, with two cache reads and one cache write', () => {
+  it('writes a batch with two cache reads and one cache write, and a single answer with one cache write', () => {
     const { cache, answers } = setup();
     cache.resetCalls();
     writeInBatches(answers(), inputs('big', 50), 50);
     expect(cache.calls).toEqual({ getAll: 2, putAll: 1 });
     cache.resetCalls();
     writeInBatches(answers(), ['one'], 1);
-    expect(cache.calls).toEqual({ getAll: 2, putAll: 1 });
+    expect(cache.calls).toEqual({ getAll: 0, putAll: 1 });
   });
 
   it('splits an answer over 100 KB into parts, and treats a lost part as a miss', () => {
@@ -106,8 +110,9 @@ describe('AnswerCache', () => {
   it('reads damaged entries as misses', () => {
     const { cache, answers } = setup();
     writeInBatches(answers(), inputs('d', 10), 10);
+    writeInBatches(answers(), ['alone'], 1);
     for (const key of cache.data.keys()) cache.data.get(key)!.value = '{not json';
-    expect(answers().read(inputs('d', 10)).size).toBe(0);
+    expect(answers().read([...inputs('d', 10), 'alone']).size).toBe(0);
   });
 
   it("repairs the index when another execution's write replaced it meanwhile", () => {
@@ -133,24 +138,44 @@ describe('AnswerCache', () => {
     expect(answers().read(inputs('theirs', 40)).size).toBe(40);
   });
 
-  it('keeps answers whose open pack another execution replaced meanwhile', () => {
+  it('loses no answer of a few when other executions write between its reads and writes', () => {
     const { cache, answers } = setup();
-    let interfered = false;
+    // Before each call of the outer writes takes effect, a whole other write of one answer runs, as the writes of
+    // concurrent executions do.
+    const nested: string[] = [];
+    const nestOne = () => {
+      const input = `nested-${nested.length}`;
+      nested.push(input);
+      answers().write(new Map([[input, answerFor(input, 100)]]));
+    };
     const racing: Cache = {
-      getAll: (keys) => cache.getAll(keys),
-      putAll: (values, ttl) => {
-        cache.putAll(values, ttl);
-        if (!interfered) {
-          interfered = true;
-          // Written after this one from the same open pack as it was before: this write's answer is not in it.
-          const open = Object.keys(values).find((key) => key.includes(':pk:'))!;
-          cache.putAll({ [open]: '{}' }, ttl);
-        }
-      },
+      getAll: (keys) => (nestOne(), cache.getAll(keys)),
+      putAll: (values, ttl) => (nestOne(), cache.putAll(values, ttl)),
       remove: (key) => cache.remove(key),
     };
-    answers().write(new Map([['first', answerFor('first', 100)]]));
-    answers(racing).write(new Map([['second', answerFor('second', 100)]]));
-    expect(answers().read(['second']).get('second')).toEqual(answerFor('second', 100));
+    for (const input of inputs('outer', 40)) answers(racing).write(new Map([[input, answerFor(input, 100)]]));
+    answers(racing).write(new Map(inputs('batch', 20).map((i) => [i, answerFor(i, 100)])));
+    const all = [...inputs('outer', 40), ...nested, ...inputs('batch', 20)];
+    const read = answers().read(all);
+    expect(nested.length).toBeGreaterThanOrEqual(40);
+    for (const input of all) expect(read.get(input)).toEqual(answerFor(input, 100));
+  });
+
+  it('serves the newer of an answer under its own key and one in a pack', () => {
+    const { clock, answers } = setup();
+    answers().write(new Map([['p', answerFor('old', 100)]]));
+    clock.time += 1_000;
+    answers().write(new Map(inputs('batch', 10).map((i) => [i, answerFor(i, 100)])).set('p', answerFor('new', 100)));
+    expect(answers().read(['p']).get('p')).toEqual(answerFor('new', 100));
+    clock.time += 1_000;
+    answers().write(new Map([['p', answerFor('newest', 100)]]));
+    expect(answers().readDated(['p']).get('p')).toEqual({ answer: answerFor('newest', 100), fetchedAt: clock.time });
+  });
+
+  it('lists answers under their own keys and in packs as indexed, and nothing else', () => {
+    const { answers } = setup();
+    answers().write(new Map([['own', answerFor('own', 100)]]));
+    answers().write(new Map(inputs('batch', 10).map((i) => [i, answerFor(i, 100)])));
+    expect(answers().indexed(['own', 'batch-3', 'absent'])).toEqual(new Set(['own', 'batch-3']));
   });
 });

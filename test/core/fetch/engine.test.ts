@@ -3,7 +3,7 @@
 import type { ApiResult } from '../../../src/core/api/errors';
 import { cachedAnswers, FETCH_SPECS, fetchFresh, MIN_BATCH_ESTIMATE_MS } from '../../../src/core/fetch/engine';
 import { INITIAL_BATCH, MAX_BATCH } from '../../../src/core/fetch/batch-size';
-import { ARRIVAL_MARGIN_MS } from '../../../src/core/rate-window';
+import { ARRIVAL_MARGIN_MS, RESERVE_LOCK_WAIT_MS } from '../../../src/core/rate-window';
 import type { HttpOutcome, HttpRequest } from '../../../src/core/ports';
 import { FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
 import { CountingCache, DroppingHttp, fetchContext, profileAnswer, profileUrl, seededRandom } from './fakes';
@@ -171,6 +171,29 @@ describe('pacing to the tier', () => {
     const second = fetchFresh(SCRAPES, context, urls('second', 5), { deadline: clock.now() + 20_000 });
     expect(second.results.size).toBe(2);
     expect(second.stoppedBy).toBe('tier');
+  });
+
+  it("reserves the window's slots under the pace lock; held to the deadline, it stops as time, not the tier", () => {
+    const clock = new FakeClock();
+    const { http } = timedHttp(clock, 1_000);
+    let heldElsewhere = true;
+    const calls: string[] = [];
+    const paceLock = {
+      tryLock: (ms: number) => (calls.push(`try ${ms}`), clock.sleep(heldElsewhere ? ms : 0), !heldElsewhere),
+      release: () => void calls.push('release'),
+    };
+    const context = { ...fetchContext(http, clock, new CountingCache(clock), { tier: 'free' }), paceLock };
+    const held = fetchFresh(SCRAPES, context, urls('held', 3), { deadline: clock.now() + 20_000 });
+    expect(held).toMatchObject({ stoppedBy: 'time', creditsSpent: 0 });
+    expect(held.results.size).toBe(0);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call === `try ${RESERVE_LOCK_WAIT_MS}`)).toBe(true);
+    heldElsewhere = false;
+    calls.length = 0;
+    const free = fetchFresh(SCRAPES, context, urls('free', 3), { deadline: clock.now() + 20_000 });
+    expect(free.results.size).toBe(3);
+    // Each lock taken is released: the reservation, and the early release of slots after the batch.
+    expect(calls.filter((call) => call === 'release')).toHaveLength(calls.length / 2);
   });
 
   it('slows down after a 429 on an endpoint without a tier: waits the Retry-After and halves the batch', () => {
