@@ -74,10 +74,11 @@ async function main(): Promise<void> {
     process.exit(1);
   };
 
+  // Through the add-on's own settings function, so a bad --api-url or key is refused in its words.
+  const saveSettings = () => (bundle.callFromSidebar('saveSettings', [settings], OWNER) as { keyHint: string }).keyHint;
   let keyHint = '';
   try {
-    // Through the add-on's own settings function, so a bad --api-url or key is refused in its words.
-    keyHint = (bundle.callFromSidebar('saveSettings', [settings], OWNER) as { keyHint: string }).keyHint;
+    keyHint = saveSettings();
   } catch (error) {
     return fail(`The add-on refused the API settings: ${messageOf(error)}`);
   }
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
             mock: mock.control,
             pace,
             appendProfiles: (sheet, column, lines) => playground.appendBelow(sheet, column, lines),
+            restoreDemoKey: () => void saveSettings(),
           }),
   });
   // The demo's profiles are the mock's synthetic people, and its formulas would spend real credits at every start.

@@ -79,6 +79,7 @@ test('settings: the key is write-only, verified on save, hinted and removed; a r
   expect(await page.locator('#settings-key-warning').isHidden()).toBe(true);
 
   await page.getByRole('button', { name: 'Remove key' }).click();
+  await page.locator('#settings-remove-confirm [data-confirm="yes"]').click();
   await page.locator('#settings-key-state', { hasText: 'No key set' }).waitFor();
   expect(server.callsOf('saveSettings').at(-1)).toEqual([{ apiKey: '' }]);
   expect(await page.getByRole('button', { name: 'Remove key' }).isVisible()).toBe(false);
@@ -159,6 +160,7 @@ test('research: without a key Start is disabled and says why; removing the key d
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Remove key' }).click();
+  await page.locator('#settings-remove-confirm [data-confirm="yes"]').click();
   await page.locator('#settings-key-state', { hasText: 'No key set' }).waitFor();
   await page.getByRole('tab', { name: 'Research' }).click();
   expect(await status.innerText()).toBe('');

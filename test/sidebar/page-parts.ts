@@ -64,6 +64,7 @@ export function mountSettingsPanel(): void {
   const form = mount('form', { id: 'settings-form' });
   mount('span', { id: 'settings-key-state' }, form);
   mount('button', { id: 'settings-remove-key', hidden: '' }, form);
+  mount('div', { id: 'settings-remove-confirm' }, form);
   mount('p', { id: 'settings-key-warning', hidden: '' }, form);
   mount('input', { id: 'settings-key' }, form);
   mount('input', { id: 'settings-base-url' }, form);
