@@ -5,7 +5,7 @@ import { loadBuiltAddon } from './gas-fakes';
 import { DEMO_KEY } from './mock-api/accounts';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
 import { apiLabel } from './playground/api-label';
-import { writeDemoSheet } from './playground/demo';
+import { forgetDemoSpend, writeDemoSheet } from './playground/demo';
 import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
 import { PlaygroundControls } from './playground/controls';
@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     console.log('Calculating the demo sheet…');
     writeDemoSheet(env.spreadsheet);
     playground.engine.adoptFormulas();
+    forgetDemoSpend(env.properties.document());
   }
   playground.startBackgroundTriggers(TRIGGER_INTERVAL_MS);
 

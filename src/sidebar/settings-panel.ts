@@ -118,6 +118,8 @@ export class SettingsPanel {
       const settings = await server.saveSettings(input);
       this.show(settings);
       this.key.value = '';
+      // Spend is shown against the budget: a new one changes what is left.
+      if (input.formulaDailyBudget !== undefined) void this.usage.load();
       if (settings.warning) this.status.say('Saved, with a warning about the key (above).', 'info');
       else this.status.say(successMessage, 'success');
       return true;

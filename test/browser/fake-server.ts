@@ -196,8 +196,9 @@ export class FakeSidebarServer implements SidebarServer {
     return warning === undefined ? this.getSettings() : { ...this.getSettings(), warning };
   }
 
+  /** The caller owns the fake's spreadsheet: the budget is theirs, as Settings last saved it. */
   getUsage(): UsageView {
-    return this.usage;
+    return { ...this.usage, formulaBudget: this.budget };
   }
 
   // ---------- Research ----------
@@ -660,6 +661,7 @@ export function fakeUsage(fields: Partial<UsageView> = {}): UsageView {
     month: '2025-06',
     formulas: { today: 12, month: 340 },
     mine: { today: 30, month: 1_250 },
+    formulaBudget: null,
     ...fields,
   };
 }

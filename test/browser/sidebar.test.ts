@@ -96,8 +96,10 @@ test('settings: the formula budget is checked before saving, and credits spent a
   // Credits spent: this document's formulas and the user's own sidebar work, today and this month.
   const usage = (id: string) => page.locator(`#usage-${id}`).innerText();
   await page.locator('#usage-note', { hasText: 'Today is 2025-06-02 and this month 2025-06, in UTC.' }).waitFor();
-  expect([await usage('formulas-today'), await usage('formulas-month')]).toEqual(['12', '340']);
+  // The formulas' spend today against the budget, and what is left of it.
+  expect([await usage('formulas-today'), await usage('formulas-month')]).toEqual(['12 of 500', '340']);
   expect([await usage('mine-today'), await usage('mine-month')]).toEqual(['30', '1,250']);
+  expect(await usage('budget')).toBe('Daily formula budget: 12 of 500 credits spent today, 488 left.');
   expect(server.callsOf('getUsage')).toHaveLength(1);
 
   for (const refused of ['1000001', '2.5', 'lots']) {
@@ -113,12 +115,15 @@ test('settings: the formula budget is checked before saving, and credits spent a
   await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
   expect(server.callsOf('saveSettings')).toEqual([[{ formulaDailyBudget: 20_000 }]]);
   expect(await budget.inputValue()).toBe('20000');
+  await page.locator('#usage-formulas-today', { hasText: '12 of 20,000' }).waitFor();
 
   await budget.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await waitUntil(() => server.callsOf('saveSettings').length === 2, 'the second save');
   expect(server.callsOf('saveSettings')[1]).toEqual([{ formulaDailyBudget: null }]);
   expect(server.getSettings().formulaDailyBudget).toBeNull();
+  await page.locator('#usage-budget', { hasText: 'No daily formula budget is set' }).waitFor();
+  expect(await usage('formulas-today')).toBe('12');
 
   // Usage is read again each time the user comes back to the panel.
   server.usage = { ...server.usage, mine: { today: 31, month: 1_251 } };

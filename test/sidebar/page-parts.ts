@@ -76,6 +76,7 @@ export function mountSettingsPanel(): void {
   for (const id of ['usage-formulas-today', 'usage-formulas-month', 'usage-mine-today', 'usage-mine-month']) {
     mount('td', { id });
   }
+  mount('p', { id: 'usage-budget' });
   mount('p', { id: 'usage-note' });
 }
 

@@ -196,3 +196,14 @@ test('a key stored with a warning shows the warning, and the status points to it
   expect(status().dataset.tone).toBe('info');
   expect(status().textContent).toContain('warning');
 });
+
+test('a saved budget shows the formulas’ spend against it at once; other changes read no usage', async () => {
+  await settingsPanel();
+  pageElement('settings-tier').value = '1';
+  await submit();
+  expect(served.fake.callsOf('getUsage')).toHaveLength(0);
+  pageElement('settings-budget').value = '50';
+  await submit();
+  expect(served.fake.callsOf('getUsage')).toHaveLength(1);
+  expect(pageElement('usage-formulas-today').textContent).toBe(`${served.fake.usage.formulas.today} of 50`);
+});
