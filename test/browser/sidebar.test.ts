@@ -222,16 +222,16 @@ test('research: a job followed to the end, its bar agreeing with its text; Start
   // Every state the card showed: the bar holds rows written of results found, exactly as the text says.
   expect(await seen()).toEqual(
     expect.arrayContaining([
-      '-/-: 0 rows written',
-      '3/12: 3 of 12 rows written so far',
-      '6/12: 6 of 12 rows written so far',
-      '9/12: 9 of 12 rows written so far',
+      '-/-: No profiles found yet',
+      '3/12: 3 rows written of 12 profiles found so far',
+      '6/12: 6 rows written of 12 profiles found so far',
+      '9/12: 9 rows written of 12 profiles found so far',
       '12/12: 12 of 12 rows written',
     ]),
   );
   for (const rendering of await seen()) {
-    const [, value, max, rows, found] = /^(\S+)\/(\S+): (\d+)(?: of (\d+))?/.exec(rendering) ?? [];
-    if (value !== '-') expect([value, max]).toEqual([rows, found ?? max]);
+    const [, value, max, rows, found] = /^(\S+)\/(\S+): (\d+)(?: rows?)?(?: written)? of (\d+)/.exec(rendering) ?? [];
+    if (value !== undefined && value !== '-') expect([value, max]).toEqual([rows, found]);
   }
   expect(await job.locator('progress').evaluate((bar: HTMLProgressElement) => bar.position)).toBe(1);
   expect(await job.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
@@ -259,7 +259,7 @@ test('research: cancelled and failed jobs show what they reached, in the bar and
   const { page } = await open(server, 'research');
   await card(page, 'failed-late').waitFor();
   expect(await barAndText(card(page, 'cancelled'))).toBe('5/20: 5 of 20 rows written');
-  expect(await barAndText(card(page, 'failed'))).toBe('0/1: 0 rows written');
+  expect(await barAndText(card(page, 'failed'))).toBe('0/1: No profiles found');
   expect(await barAndText(card(page, 'failed-late'))).toBe('7/9: 7 of 9 rows written');
   expect(await card(page, 'failed').locator('.badge').innerText()).toBe('Error');
   expect(await card(page, 'cancelled').locator('.badge').innerText()).toBe('Cancelled');
