@@ -43,7 +43,7 @@ export interface LedgerPorts {
   newId: NewId;
 }
 
-/** The formulas' budget as they last spent under it, and whose it is (null: an owner who never started anything). */
+/** The formulas' budget as they last spent under it, and whose it is (null: an owner without an id yet). */
 interface BudgetNote {
   budget: number | null;
   ownerId: string | null;
