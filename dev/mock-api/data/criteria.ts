@@ -209,7 +209,12 @@ const SENIORITY_WORDS = new Set(['head', 'chief', 'vp', 'lead', 'director', 'sen
 /** "engineers" and "engineer" are one word to a title match. */
 const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word);
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(singular);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
 
 /**
  * The role a people query asks for, from its words before "at", "in", "from", "near", "with" or "who" ("heads of
