@@ -5,7 +5,7 @@ import { loadBuiltAddon, readBuiltAddon } from './gas-fakes';
 import { DEMO_KEY } from './mock-api/accounts';
 import { spawnMockApi, type SpawnedMockApi } from './mock-api/spawn';
 import { apiLabel } from './playground/api-label';
-import { writeDemoSheet } from './playground/demo';
+import { forgetDemoSpend, writeDemoSheet } from './playground/demo';
 import { messageOf } from './playground/engine';
 import { parseStartOptions, UsageError, USAGE, type ApiChoice, type StartOptions } from './playground/options';
 import { PlaygroundControls } from './playground/controls';
@@ -60,10 +60,11 @@ async function main(): Promise<void> {
     process.exit(1);
   };
 
+  // Through the add-on's own settings function, so a bad --api-url or key is refused in its words.
+  const saveSettings = () => (bundle.callFromSidebar('saveSettings', [settings], OWNER) as { keyHint: string }).keyHint;
   let keyHint = '';
   try {
-    // Through the add-on's own settings function, so a bad --api-url or key is refused in its words.
-    keyHint = (bundle.callFromSidebar('saveSettings', [settings], OWNER) as { keyHint: string }).keyHint;
+    keyHint = saveSettings();
   } catch (error) {
     return fail(`The add-on refused the API settings: ${messageOf(error)}`);
   }
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
             mock: mock.control,
             pace,
             appendProfiles: (sheet, column, lines) => playground.appendBelow(sheet, column, lines),
+            restoreDemoKey: () => void saveSettings(),
           }),
   });
   // The demo's profiles are the mock's synthetic people, and its formulas would spend real credits at every start.
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     console.log('Calculating the demo sheet…');
     writeDemoSheet(env.spreadsheet);
     playground.engine.adoptFormulas();
+    forgetDemoSpend(env.properties.document());
   }
   playground.startBackgroundTriggers(TRIGGER_INTERVAL_MS);
 

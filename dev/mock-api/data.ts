@@ -2,7 +2,7 @@
 // Every function is pure: the same (seed, input) gives the same record.
 
 import type { ProfileRecord, ScrapedProfile } from '../../src/core/api/types';
-import { criteriaOfQuery } from './data/criteria';
+import { criteriaOfQuery, roleCriterionOfQuery } from './data/criteria';
 import { hasNoResults } from './data/companies';
 import { personForSlug, slugForQueryResult, type Person } from './data/person';
 import {
@@ -80,11 +80,15 @@ export function peopleMatchCount(seed: number, query: string): number {
  */
 export function personForQuery(seed: number, query: string, index: number): { person: Person; match: MatchContext } {
   const person = personForSlug(seed, slugForQueryResult(seed, query, index));
-  const subject = { company: person.positions[0].company, place: person.place };
-  const criteria = criteriaOfQuery(query)
-    .filter((criterion) => criterion.verdict(subject) === 'YES')
-    .map((criterion) => criterion.text);
-  return { person, match: { rank: index, criteria } };
+  const current = person.positions[0];
+  const subject = { company: current.company, place: person.place };
+  const role = roleCriterionOfQuery(query);
+  const companyCriteria = criteriaOfQuery(query);
+  const criteria = [
+    ...(role !== null && role.fits(current.title) ? [role.text] : []),
+    ...companyCriteria.filter((criterion) => criterion.verdict(subject) === 'YES').map((criterion) => criterion.text),
+  ];
+  return { person, match: { rank: index, criteria, evaluated: companyCriteria.length + (role === null ? 0 : 1) } };
 }
 
 export function profileRecordForQuery(seed: number, query: string, index: number): ProfileRecord {

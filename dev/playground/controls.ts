@@ -1,5 +1,5 @@
 // The playground's own menu, beside the add-on's: let time pass (the world changes meanwhile), the pace of runs
-// and research, and faults the mock injects into the next requests. Each item answers one line saying what it did.
+// and research, faults the mock injects into the next requests, and the demo key back after Remove key. Each item answers one line saying what it did.
 import { DEMO_KEY } from '../mock-api/accounts';
 import type { MockControl, MockFault, WorldChanges } from '../mock-api/control';
 import { DEMO_SHEET_NAME } from './demo';
@@ -49,6 +49,8 @@ export interface ControlsOptions {
   pace: PacedClock;
   /** Types lines into the demo sheet's column H, below what it holds; answers the range written. */
   appendProfiles: (sheet: string, column: string, lines: string[]) => string;
+  /** Saves the demo key (and the local mock's address) as the owner's settings again, as at start. */
+  restoreDemoKey: () => void;
 }
 
 export class PlaygroundControls {
@@ -92,6 +94,7 @@ export class PlaygroundControls {
             ...Object.entries(FAULTS).map(([name, fault]) => item(fault.caption, `fault:${name}`)),
             item('Key out of credits (402)', 'key:empty'),
             item('Refill the key', 'key:refill'),
+            item('Restore the demo key in Settings', 'key:restore'),
             'separator',
             item('Add private, missing and invalid profiles', 'profiles'),
             item('Clear faults', 'fault:clear'),
@@ -122,6 +125,7 @@ export class PlaygroundControls {
         await mock.addFaults(FAULTS[argument].faults);
         return FAULTS[argument].said;
       case 'key':
+        if (argument === 'restore') return this.restoreDemoKey();
         return this.setCredits(argument === 'refill' ? DEMO_KEY.credits : 0);
       case 'profiles': {
         const a1 = this.options.appendProfiles(DEMO_SHEET_NAME, 'H', TROUBLE_PROFILES);
@@ -137,6 +141,12 @@ export class PlaygroundControls {
     pace.pass(days * DAY_MS);
     const changed = await mock.changeWorld({ fraction: this.share, seed: FIRST_SEED + this.rounds++ });
     return `${daysText(days)} passed · ${changeSummary(changed)}`;
+  }
+
+  /** After Remove key (or another key) in Settings: the playground's formulas bill the demo key again. */
+  private restoreDemoKey(): string {
+    this.options.restoreDemoKey();
+    return 'Settings use the demo key and the local mock again: formulas, runs and research can fetch.';
   }
 
   private async setCredits(credits: number): Promise<string> {

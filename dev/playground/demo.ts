@@ -2,6 +2,7 @@
 // query, with formulas in place, so the first look already shows enriched rows; and a column of profile URLs under
 // a header, ready to be selected for "Enrich selection…" (its first two are the people the emails in A8:A9 lead to,
 // on the mock's default seed).
+import { FORMULAS_KEY } from '../../src/core/spending';
 import type { FakeSpreadsheet } from '../gas-fakes';
 
 export const DEMO_SHEET_NAME = 'Demo';
@@ -53,4 +54,16 @@ export function writeDemoSheet(spreadsheet: FakeSpreadsheet): void {
     'H1',
     PROFILES_TO_ENRICH.map((text) => [text]),
   );
+}
+
+/**
+ * The demo's start-up formulas are the playground's setup, not the user's spending: once they have answered, their
+ * credits leave this document's formulas' ledger, so Settings shows nothing spent today and a budget the user sets
+ * is all theirs. Their answers stay in the document cache: the demo still shows values, and recalculating it costs
+ * nothing.
+ */
+export function forgetDemoSpend(documentProperties: Record<string, string>): void {
+  for (const key of Object.keys(documentProperties)) {
+    if (key.startsWith(FORMULAS_KEY)) delete documentProperties[key];
+  }
 }

@@ -41,6 +41,11 @@ export interface UsageView {
   formulas: { today: number; month: number };
   /** By the caller's own sidebar work in this document: enrichment runs and research jobs. */
   mine: { today: number; month: number };
+  /**
+   * The owner's daily formula budget the formulas spend under (null: no limit): the caller's current one when the
+   * caller owns the spreadsheet, else the owner's as the formulas last met it.
+   */
+  formulaBudget: number | null;
 }
 
 /** Column sets a research results sheet can have. */

@@ -51,12 +51,13 @@ export function affordable(spend: Spend, budget: number | null, wanted: number):
   return budget === null ? wanted : Math.max(0, Math.min(wanted, budget - spend.today));
 }
 
-export function usageView(formulas: Spend, mine: Spend): UsageView {
+export function usageView(formulas: Spend, mine: Spend, formulaBudget: number | null): UsageView {
   return {
     day: formulas.day,
     month: formulas.month,
     formulas: { today: formulas.today, month: formulas.thisMonth },
     mine: { today: mine.today, month: mine.thisMonth },
+    formulaBudget,
   };
 }
 

@@ -8,16 +8,22 @@
 // only under the document lock. A formula that cannot get it (a research poll holds it for its whole poll) counts
 // what it spent in an entry of its own (USAGE_FORMULAS_<id>, never written by anyone else), which every read adds to
 // the record and the next locked write folds into it.
+//
+// The budget belongs to the spreadsheet owner, whose user properties only the formulas can read. So the locked write
+// also notes the budget the formulas spent under and the owner's user id (USAGE_BUDGET): the usage panel shows the
+// owner their current budget, and everyone else the owner's as the formulas last met it.
 import type { UsageView } from './contract';
 import type { FormulaSpending } from './formulas/context';
 import { addSpend, spendAsOf, usageView, utcDay, utcMonth, type Spend } from './ledger';
 import { withLock } from './lock';
 import type { Clock, KeyValue, Lock, NewId } from './ports';
 
-const FORMULAS_KEY = 'USAGE_FORMULAS';
+/** The formulas' record; every key of theirs starts so (their calls' own entries too). */
+export const FORMULAS_KEY = 'USAGE_FORMULAS';
 /** One formula call's own entry: credits spent (or, negative, given back) at a time. */
 const PENDING_PREFIX = 'USAGE_FORMULAS_';
 const USER_PREFIX = 'USAGE_USER_';
+const BUDGET_NOTE_KEY = 'USAGE_BUDGET';
 /**
  * A formula holds the lock for a read and a write (a fraction of a second); a research poll or a run's write holds
  * it for seconds or minutes, and waiting for those would spend the 30 s a formula has (deadlineOf in
@@ -37,6 +43,12 @@ export interface LedgerPorts {
   newId: NewId;
 }
 
+/** The formulas' budget as they last spent under it, and whose it is (null: an owner without an id yet). */
+interface BudgetNote {
+  budget: number | null;
+  ownerId: string | null;
+}
+
 interface PendingSpend {
   /** Epoch ms the credits count at (a reservation given back counts when it was made). */
   at: number;
@@ -50,32 +62,39 @@ interface PendingSpend {
  * reservation counted (never too little); a call that cannot get the lock sends nothing (ledgerBusy). Without one,
  * nothing is reserved and the call counts what it spent once, after sending.
  */
-export function formulaSpending(ports: LedgerPorts, budget: number | null): FormulaSpending {
+export function formulaSpending(
+  ports: LedgerPorts,
+  budget: number | null,
+  ownerId: () => string | null,
+): FormulaSpending {
   let busy = false;
   let reservedAt = ports.clock.now();
+  const note = () => ({ budget, ownerId: ownerId() });
   return {
     reserve: (wanted) => {
       if (budget === null) return wanted;
       reservedAt = ports.clock.now();
-      const allowed = withLock(ports.lock, RESERVE_LOCK_WAIT_MS, null, () => reserveLocked(ports, budget, wanted));
+      const allowed = withLock(ports.lock, RESERVE_LOCK_WAIT_MS, null, () =>
+        reserveLocked(ports, budget, wanted, note),
+      );
       busy = allowed === null;
       return allowed ?? 0;
     },
     settle: (reserved, spent) => {
-      if (budget === null) count(ports, { at: ports.clock.now(), credits: spent });
-      else count(ports, { at: reservedAt, credits: spent - reserved });
+      if (budget === null) count(ports, { at: ports.clock.now(), credits: spent }, note);
+      else count(ports, { at: reservedAt, credits: spent - reserved }, note);
     },
     ledgerBusy: () => busy,
   };
 }
 
 /** Under the lock: what the budget still allows of `wanted`, counted at once (0 when it cannot be counted). */
-function reserveLocked(ports: LedgerPorts, budget: number, wanted: number): number {
+function reserveLocked(ports: LedgerPorts, budget: number, wanted: number, note: () => BudgetNote): number {
   const entries = ports.store.getAll();
   const allowed = Math.max(0, Math.min(wanted, budget - formulasSpend(entries, ports.clock.now()).today));
   if (allowed === 0) return 0;
   // A full document store cannot count, and spending what is not counted could pass the budget.
-  return fold(ports, entries, { at: ports.clock.now(), credits: allowed }) ? allowed : 0;
+  return fold(ports, entries, { at: ports.clock.now(), credits: allowed }, note) ? allowed : 0;
 }
 
 /**
@@ -83,19 +102,29 @@ function reserveLocked(ports: LedgerPorts, budget: number, wanted: number): numb
  * own entry. Without the lock a full store may lose the count: it is then only short for the usage panel, as with a
  * budget the reservation stays counted.
  */
-function count(ports: LedgerPorts, change: PendingSpend): void {
+function count(ports: LedgerPorts, change: PendingSpend, note: () => BudgetNote): void {
   if (change.credits === 0) return;
-  const folded = withLock(ports.lock, COUNT_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), change));
+  const folded = withLock(ports.lock, COUNT_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), change, note));
   if (folded !== null) return;
   tryWrite(ports.store, PENDING_PREFIX + ports.newId(), JSON.stringify(change));
 }
 
-/** Under the lock: writes the record with every pending entry and `change` in it, then drops those entries. */
-function fold(ports: LedgerPorts, entries: Record<string, string>, change: PendingSpend): boolean {
+/**
+ * Under the lock: writes the record with every pending entry and `change` in it, then drops those entries; notes
+ * the budget and its owner when they changed.
+ */
+function fold(
+  ports: LedgerPorts,
+  entries: Record<string, string>,
+  change: PendingSpend,
+  note: () => BudgetNote,
+): boolean {
   const now = ports.clock.now();
   const spend = addDated(formulasSpend(entries, now), change);
   if (!tryWrite(ports.store, FORMULAS_KEY, JSON.stringify(spend))) return false;
   for (const key of pendingKeys(entries)) ports.store.delete(key);
+  const noted = JSON.stringify(note());
+  if (entries[BUDGET_NOTE_KEY] !== noted) tryWrite(ports.store, BUDGET_NOTE_KEY, noted);
   return true;
 }
 
@@ -156,12 +185,33 @@ export function recordOwnSpend(ports: Pick<LedgerPorts, 'store' | 'clock'>, user
   store.set(key, addSpend(stored, credits, now));
 }
 
-/** Credits spent today and this month (UTC): by this document's formulas, and by the user's own work. */
-export function usageOf(ports: Pick<LedgerPorts, 'store' | 'clock'>, userId: string | null): UsageView {
+/**
+ * Credits spent today and this month (UTC): by this document's formulas, and by the user's own work; and the daily
+ * budget the formulas spend under. `ownBudget` is the caller's, shown when the note names them as the owner (it is
+ * newer than the note) or when no formula has spent yet; else the owner's budget as the note has it.
+ */
+export function usageOf(
+  ports: Pick<LedgerPorts, 'store' | 'clock'>,
+  userId: string | null,
+  ownBudget: number | null,
+): UsageView {
   const now = ports.clock.now();
   const entries = ports.store.getAll();
   const mine = userId === null ? null : entries[USER_PREFIX + userId];
-  return usageView(formulasSpend(entries, now), spendAsOf(mine, now));
+  const note = parseNote(entries[BUDGET_NOTE_KEY]);
+  const ownersBudget = note === null || (userId !== null && note.ownerId === userId) ? ownBudget : note.budget;
+  return usageView(formulasSpend(entries, now), spendAsOf(mine, now), ownersBudget);
+}
+
+function parseNote(stored: string | undefined): BudgetNote | null {
+  try {
+    const { budget, ownerId } = (JSON.parse(stored ?? 'null') ?? {}) as Partial<BudgetNote>;
+    const budgetRead = budget === null || (typeof budget === 'number' && budget >= 0);
+    const ownerRead = ownerId === null || typeof ownerId === 'string';
+    return budgetRead && ownerRead ? { budget: budget!, ownerId: ownerId! } : null;
+  } catch {
+    return null;
+  }
 }
 
 function removeStaleUserRecords(store: KeyValue, now: number): void {

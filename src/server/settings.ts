@@ -5,6 +5,7 @@ import { urlFetchHttp } from '../adapters/http';
 import { systemClock } from '../adapters/runtime';
 import { DEFAULT_BASE_URL } from './config';
 import type { SettingsInput, SettingsView } from '../core/contract';
+import { currentUserId } from './user';
 
 /** The user waits on the Save button: one retry, and an answer within this time. */
 const KEY_CHECK_MS = 20_000;
@@ -18,8 +19,18 @@ export function getSettings(): SettingsView {
   return settingsView(currentSettings());
 }
 
-/** Stores the current user's settings; a new key is checked with the service first (see checkKeyWithService). */
+/**
+ * Stores the current user's settings; a new key is checked with the service first (see checkKeyWithService). The
+ * user gets their id here if they had none: formulas cannot create it (the owner's properties are read-only there),
+ * and with it they name the owner whose budget they spend under (see usageOf).
+ */
 export function saveSettings(settings: SettingsInput): SettingsView {
+  const view = store(settings);
+  currentUserId();
+  return view;
+}
+
+function store(settings: SettingsInput): SettingsView {
   return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) => {
     const client = new ApiClient({
       http: urlFetchHttp,

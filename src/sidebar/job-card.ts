@@ -1,5 +1,6 @@
-// A research job as a card: its status by the README's names, the brief, the service's message, rows written of the
-// results found (the bar agrees), the error, Open sheet and Cancel.
+// A research job as a card: its status by the README's names, the brief, how far it is in one sentence (the bar
+// agrees), the service's closing message once it ended, the error, Open sheet and Cancel. While the job runs the
+// service's message is left out: it counts against the limit asked for, the card against the profiles found.
 import type { JobSummary } from '../core/contract';
 import { isJobFinished, JOB_STATUS_LABELS, jobProgress, rowsText, shortenBrief } from './jobs';
 import { renderCard, type CardAction } from './progress-card';
@@ -23,7 +24,7 @@ export function renderJobCard(job: JobSummary): HTMLLIElement {
     time: startedText(job.createdAt),
     title: brief,
     fullTitle: brief === job.query ? undefined : job.query,
-    notes: [job.message],
+    notes: isJobFinished(job) ? [job.message] : [],
     progress: jobProgress(job),
     progressName: `Rows written: ${label}`,
     progressText: rowsText(job),

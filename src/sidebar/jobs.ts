@@ -39,13 +39,18 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** "12 of 25 rows written", or "12 rows written" while no result has been found yet. */
+/**
+ * How far the job is, in one sentence true at each stage: nothing found yet; while it runs, rows written of the
+ * profiles the service validated so far ("3 rows written of 12 profiles found so far": how many it will end with is
+ * not known); once it ended, rows written of all it found ("12 of 12 rows written").
+ */
 export function rowsText(job: JobSummary): string {
   const found = Math.max(job.finalResultsCount, job.rowsWritten);
-  if (found === 0) return `${count(job.rowsWritten, 'row')} written`;
-  // While a job runs, final_results_count is the number validated so far, not the number the job will end with.
-  const sofar = isJobFinished(job) ? '' : ' so far';
-  return `${job.rowsWritten.toLocaleString('en-US')} of ${count(found, 'row')} written${sofar}`;
+  const finished = isJobFinished(job);
+  if (found === 0) return finished ? 'No profiles found' : 'No profiles found yet';
+  const written = job.rowsWritten.toLocaleString('en-US');
+  if (finished) return `${written} of ${count(found, 'row')} written`;
+  return `${written} ${job.rowsWritten === 1 ? 'row' : 'rows'} written of ${count(found, 'profile')} found so far`;
 }
 
 /**

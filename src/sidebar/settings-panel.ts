@@ -1,10 +1,11 @@
 // The settings panel. The key is write-only: the field is never filled, only the server's hint is shown, and the
 // key is sent only when the user typed one (the server verifies it before storing it). Save sends only what changed,
-// so an untouched default stays a default.
+// so an untouched default stays a default. Remove key asks first, as removing stops work that others rely on.
 import type { Tier } from '../core/api/types';
 import type { SettingsInput, SettingsView } from '../core/contract';
 import { BUDGET_RULE, budgetText, parseBudget } from './budget';
 import { ButtonGate } from './button-gate';
+import { confirmStep, type ConfirmStep } from './confirm-step';
 import { byId } from './dom';
 import { ValidatedField } from './form-field';
 import { server } from './server';
@@ -12,6 +13,9 @@ import { StatusLine } from './status-line';
 import { UsageTable } from './usage-view';
 
 const SAVE_LABEL = 'Save';
+/** Said before the key goes: formulas here bill the owner's key, and schedules run with their creator's. */
+export const REMOVE_KEY_QUESTION =
+  'Remove your API key? Formulas in spreadsheets you own, and your runs and research jobs, stop fetching until you save a key again; your scheduled refreshes stop too.';
 
 export class SettingsPanel {
   readonly usage = new UsageTable();
@@ -22,17 +26,16 @@ export class SettingsPanel {
   private readonly tier = byId<HTMLSelectElement>('settings-tier');
   private readonly save = new ButtonGate(byId<HTMLButtonElement>('settings-save'));
   private readonly removeKey = new ButtonGate(byId<HTMLButtonElement>('settings-remove-key'));
+  private readonly removeConfirmArea = byId('settings-remove-confirm');
   private saved: SettingsView | undefined;
+  private removal: ConfirmStep | undefined;
 
   constructor(private readonly onChange: (settings: SettingsView) => void) {
     byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
       event.preventDefault();
       this.submit();
     });
-    this.removeKey.button.addEventListener('click', async () => {
-      // The button hides itself once the key is gone: move the focus to where a new key goes.
-      if (await this.store({ apiKey: '' }, 'Key removed.')) this.key.focus();
-    });
+    this.removeKey.button.addEventListener('click', () => void this.confirmRemoval());
   }
 
   async load(): Promise<void> {
@@ -49,7 +52,8 @@ export class SettingsPanel {
     const keyState = byId('settings-key-state');
     keyState.textContent = settings.keyHint !== null ? `Key set: ${settings.keyHint}` : 'No key set';
     keyState.dataset.hasKey = String(settings.hasKey);
-    this.removeKey.button.hidden = !settings.hasKey;
+    this.removeKey.button.hidden = !settings.hasKey || this.removal !== undefined;
+    if (!settings.hasKey) this.removal?.dismiss();
     const warning = byId('settings-key-warning');
     warning.textContent = settings.warning ?? '';
     warning.hidden = settings.warning === undefined || settings.warning === '';
@@ -57,6 +61,28 @@ export class SettingsPanel {
     this.tier.value = settings.tier;
     this.budget.input.value = budgetText(settings.formulaDailyBudget);
     this.onChange(settings);
+  }
+
+  /** Asks in place of the button; the key goes only when the user confirms. */
+  private async confirmRemoval(): Promise<void> {
+    if (this.removal !== undefined) return;
+    const step = confirmStep({
+      question: REMOVE_KEY_QUESTION,
+      confirmLabel: 'Remove key',
+      keepLabel: 'Keep key',
+      danger: true,
+    });
+    this.removal = step;
+    this.removeKey.button.hidden = true;
+    this.removeConfirmArea.replaceChildren(step.element);
+    step.focus();
+    const confirmed = await step.answer;
+    this.removeConfirmArea.replaceChildren();
+    this.removal = undefined;
+    // The button stays hidden once the key is gone: the focus goes to where a new key goes.
+    if (confirmed && (await this.store({ apiKey: '' }, 'Key removed.'))) return this.key.focus();
+    this.removeKey.button.hidden = !(this.saved?.hasKey ?? false);
+    if (!this.removeKey.button.hidden) this.removeKey.button.focus();
   }
 
   /** What the user changed; undefined when a value is refused (its field says why). */
@@ -92,6 +118,8 @@ export class SettingsPanel {
       const settings = await server.saveSettings(input);
       this.show(settings);
       this.key.value = '';
+      // Spend is shown against the budget: a new one changes what is left.
+      if (input.formulaDailyBudget !== undefined) void this.usage.load();
       if (settings.warning) this.status.say('Saved, with a warning about the key (above).', 'info');
       else this.status.say(successMessage, 'success');
       return true;

@@ -197,8 +197,9 @@ export class FakeSidebarServer implements SidebarServer {
     return warning === undefined ? this.getSettings() : { ...this.getSettings(), warning };
   }
 
+  /** The caller owns the fake's spreadsheet: the budget is theirs, as Settings last saved it. */
   getUsage(): UsageView {
-    return this.usage;
+    return { ...this.usage, formulaBudget: this.budget };
   }
 
   // ---------- Research ----------
@@ -665,6 +666,7 @@ export function fakeUsage(fields: Partial<UsageView> = {}): UsageView {
     month: '2025-06',
     formulas: { today: 12, month: 340 },
     mine: { today: 30, month: 1_250 },
+    formulaBudget: null,
     ...fields,
   };
 }

@@ -207,6 +207,7 @@ test('the title chip follows the key Settings… removes or saves', async () => 
   await openAddonMenuItem(page, 'Settings…');
   const sidebar = page.frameLocator('#sidebar-frame');
   await sidebar.getByRole('button', { name: 'Remove key' }).click();
+  await sidebar.locator('#settings-remove-confirm [data-confirm="yes"]').click();
   await chip.filter({ hasText: 'Local mock API · no API key' }).waitFor();
 
   const key = 'lk_test_playground_chip_0000000000e7a1';

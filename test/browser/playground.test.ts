@@ -134,7 +134,7 @@ test('Extensions → sheet-enrich → Research people… opens the sidebar; a jo
   expect(sheetName).toMatch(/^Research · Heads of data/);
 
   // The results sheet appears as a new tab while the user stays on the Demo sheet; the card's Open sheet shows it
-  // (by its exact name: its companion sheets share the beginning), and it fills as the job runs.
+  // (by its exact name), and it fills as the job runs.
   await page.getByRole('tab', { name: sheetName, exact: true, selected: false }).waitFor();
   await expectSelectedTab(page, 'Demo');
   await sidebar.getByRole('button', { name: `Open sheet ${sheetName}`, exact: false }).click();

@@ -78,10 +78,14 @@ async function mockView(jobId: string): Promise<{ status: JobStatus; rows: numbe
   return { status: state.status, rows: state.resultsAvailable };
 }
 
+/** The card's sentence for a job whose every result found is written. */
 function rowsText(rows: number, finalCount: number, status: JobStatus): string {
-  const noun = rows === 1 ? 'row' : 'rows';
-  const running = ['pending', 'searching', 'processing'].includes(status) ? ' so far' : '';
-  return finalCount > 0 ? `${rows} of ${finalCount} ${noun} written${running}` : `${rows} ${noun} written`;
+  const running = ['pending', 'searching', 'processing'].includes(status);
+  if (finalCount === 0) return running ? 'No profiles found yet' : 'No profiles found';
+  const [row, profile] = [rows === 1 ? 'row' : 'rows', finalCount === 1 ? 'profile' : 'profiles'];
+  return running
+    ? `${rows} ${row} written of ${finalCount} ${profile} found so far`
+    : `${rows} of ${finalCount} ${row} written`;
 }
 
 /**
@@ -216,7 +220,9 @@ test('settings, a research job followed to the end, a cancelled one, through the
   const seenProgress = await seenRenderings();
   for (const step of steps)
     expect(seenProgress).toContain(`${step.bar}: ${rowsText(step.rows, step.rows, step.status)}`);
-  expect(seenProgress.some((seen) => /^-\/-: [1-9]\d* of \d+ rows written so far$/.test(seen))).toBe(true);
+  expect(seenProgress.some((seen) => /^-\/-: [1-9]\d* rows? written of \d+ profiles? found so far$/.test(seen))).toBe(
+    true,
+  );
 
   const firstCard = card(first.jobId);
   expect(await firstCard.locator('.badge').innerText()).toBe('Completed');

@@ -79,6 +79,7 @@ test('settings: the key is write-only, verified on save, hinted and removed; a r
   expect(await page.locator('#settings-key-warning').isHidden()).toBe(true);
 
   await page.getByRole('button', { name: 'Remove key' }).click();
+  await page.locator('#settings-remove-confirm [data-confirm="yes"]').click();
   await page.locator('#settings-key-state', { hasText: 'No key set' }).waitFor();
   expect(server.callsOf('saveSettings').at(-1)).toEqual([{ apiKey: '' }]);
   expect(await page.getByRole('button', { name: 'Remove key' }).isVisible()).toBe(false);
@@ -95,8 +96,10 @@ test('settings: the formula budget is checked before saving, and credits spent a
   // Credits spent: this document's formulas and the user's own sidebar work, today and this month.
   const usage = (id: string) => page.locator(`#usage-${id}`).innerText();
   await page.locator('#usage-note', { hasText: 'Today is 2025-06-02 and this month 2025-06, in UTC.' }).waitFor();
-  expect([await usage('formulas-today'), await usage('formulas-month')]).toEqual(['12', '340']);
+  // The formulas' spend today against the budget, and what is left of it.
+  expect([await usage('formulas-today'), await usage('formulas-month')]).toEqual(['12 of 500', '340']);
   expect([await usage('mine-today'), await usage('mine-month')]).toEqual(['30', '1,250']);
+  expect(await usage('budget')).toBe('Daily formula budget: 12 of 500 credits spent today, 488 left.');
   expect(server.callsOf('getUsage')).toHaveLength(1);
 
   for (const refused of ['1000001', '2.5', 'lots']) {
@@ -112,12 +115,15 @@ test('settings: the formula budget is checked before saving, and credits spent a
   await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
   expect(server.callsOf('saveSettings')).toEqual([[{ formulaDailyBudget: 20_000 }]]);
   expect(await budget.inputValue()).toBe('20000');
+  await page.locator('#usage-formulas-today', { hasText: '12 of 20,000' }).waitFor();
 
   await budget.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await waitUntil(() => server.callsOf('saveSettings').length === 2, 'the second save');
   expect(server.callsOf('saveSettings')[1]).toEqual([{ formulaDailyBudget: null }]);
   expect(server.getSettings().formulaDailyBudget).toBeNull();
+  await page.locator('#usage-budget', { hasText: 'No daily formula budget is set' }).waitFor();
+  expect(await usage('formulas-today')).toBe('12');
 
   // Usage is read again each time the user comes back to the panel.
   server.usage = { ...server.usage, mine: { today: 31, month: 1_251 } };
@@ -159,6 +165,7 @@ test('research: without a key Start is disabled and says why; removing the key d
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Remove key' }).click();
+  await page.locator('#settings-remove-confirm [data-confirm="yes"]').click();
   await page.locator('#settings-key-state', { hasText: 'No key set' }).waitFor();
   await page.getByRole('tab', { name: 'Research' }).click();
   expect(await status.innerText()).toBe('');
@@ -215,16 +222,16 @@ test('research: a job followed to the end, its bar agreeing with its text; Start
   // Every state the card showed: the bar holds rows written of results found, exactly as the text says.
   expect(await seen()).toEqual(
     expect.arrayContaining([
-      '-/-: 0 rows written',
-      '3/12: 3 of 12 rows written so far',
-      '6/12: 6 of 12 rows written so far',
-      '9/12: 9 of 12 rows written so far',
+      '-/-: No profiles found yet',
+      '3/12: 3 rows written of 12 profiles found so far',
+      '6/12: 6 rows written of 12 profiles found so far',
+      '9/12: 9 rows written of 12 profiles found so far',
       '12/12: 12 of 12 rows written',
     ]),
   );
   for (const rendering of await seen()) {
-    const [, value, max, rows, found] = /^(\S+)\/(\S+): (\d+)(?: of (\d+))?/.exec(rendering) ?? [];
-    if (value !== '-') expect([value, max]).toEqual([rows, found ?? max]);
+    const [, value, max, rows, found] = /^(\S+)\/(\S+): (\d+)(?: rows?)?(?: written)? of (\d+)/.exec(rendering) ?? [];
+    if (value !== undefined && value !== '-') expect([value, max]).toEqual([rows, found]);
   }
   expect(await job.locator('progress').evaluate((bar: HTMLProgressElement) => bar.position)).toBe(1);
   expect(await job.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
@@ -252,7 +259,7 @@ test('research: cancelled and failed jobs show what they reached, in the bar and
   const { page } = await open(server, 'research');
   await card(page, 'failed-late').waitFor();
   expect(await barAndText(card(page, 'cancelled'))).toBe('5/20: 5 of 20 rows written');
-  expect(await barAndText(card(page, 'failed'))).toBe('0/1: 0 rows written');
+  expect(await barAndText(card(page, 'failed'))).toBe('0/1: No profiles found');
   expect(await barAndText(card(page, 'failed-late'))).toBe('7/9: 7 of 9 rows written');
   expect(await card(page, 'failed').locator('.badge').innerText()).toBe('Error');
   expect(await card(page, 'cancelled').locator('.badge').innerText()).toBe('Cancelled');

@@ -47,11 +47,12 @@ describe('the credits ledger', () => {
 
   it('shows the formulas and the caller by day and month', () => {
     const now = at('2025-05-05T12:00:00Z');
-    expect(usageView(spendAsOf(addSpend(null, 4, now), now), spendAsOf(null, now))).toEqual({
+    expect(usageView(spendAsOf(addSpend(null, 4, now), now), spendAsOf(null, now), 50)).toEqual({
       day: '2025-05-05',
       month: '2025-05',
       formulas: { today: 4, month: 4 },
       mine: { today: 0, month: 0 },
+      formulaBudget: 50,
     });
   });
 });

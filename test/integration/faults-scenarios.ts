@@ -4,6 +4,7 @@
 // runs its operation once under the fault, lifts the fault as the platform would (the storm passes, the lock is
 // released, the quota day turns), then lets the user's ordinary next step finish the work. The tests
 // (faults-*.test.ts) check the figures; bench/faults.ts prints them.
+import { companionSheetName } from '../../src/core/research/sheet-name';
 import type { GasEnvironment } from '../../dev/gas-fakes';
 import { HARD_TEXT, LONG_SUMMARY_LENGTH, longSummary } from '../../dev/mock-api/data/hard-cases';
 import type { MockFault } from '../../dev/mock-api/protocol';
@@ -617,8 +618,9 @@ function checkResearchSheets(tally: Tally, env: GasEnvironment, sheetName: strin
     ['experience', 'Experience'],
     ['education', 'Education'],
   ] as const) {
-    const owners = env.spreadsheet.sheets().some((candidate) => candidate.name === `${sheetName} · ${suffix}`)
-      ? readSheet(env, `${sheetName} · ${suffix}`).column('profile_id').map(String)
+    const companion = companionSheetName(sheetName, suffix);
+    const owners = env.spreadsheet.sheets().some((candidate) => candidate.name === companion)
+      ? readSheet(env, companion).column('profile_id').map(String)
       : [];
     for (const profile of profiles) {
       const rows = owners.filter((owner) => owner === String(profile.id)).length;

@@ -42,6 +42,7 @@ describe("the owner's daily formula budget", () => {
       month: '2025-03',
       formulas: { today: 10, month: 10 },
       mine: { today: 0, month: 0 },
+      formulaBudget: 10,
     });
   });
 
@@ -86,6 +87,7 @@ describe("the owner's daily formula budget", () => {
       month: '2025-04',
       formulas: { today: 5, month: 5 },
       mine: { today: 0, month: 0 },
+      formulaBudget: 10,
     });
   });
 

@@ -1,5 +1,6 @@
 // Helpers for the research-job integration tests: reading result sheets, the expected profiles of a mock job, and
 // ways to make an execution run out of time in the fakes.
+import { companionSheetName } from '../../src/core/research/sheet-name';
 import type { CellValue, GasEnvironment } from '../../dev/gas-fakes';
 import { FakeRange } from '../../dev/gas-fakes/spreadsheet-app';
 import { profileRecordForQuery } from '../../dev/mock-api/data';
@@ -190,6 +191,8 @@ export const ESSENTIAL_HEADERS = [
   'headline',
   'active_experience_title',
   'experience.1.company_name',
+  'match_data.similarity_score',
+  'match_data.matched_criteria',
   'location_full',
   'network_url',
 ];
@@ -241,8 +244,8 @@ export function triggersOf(addon: LoadedAddon, user = OWNER) {
   return addon.env.triggers.list().filter((trigger) => trigger.owner === user);
 }
 
-export const experienceSheet = (summary: Summary) => `${summary.sheetName} · Experience`;
-export const educationSheet = (summary: Summary) => `${summary.sheetName} · Education`;
+export const experienceSheet = (summary: Summary) => companionSheetName(summary.sheetName, 'Experience');
+export const educationSheet = (summary: Summary) => companionSheetName(summary.sheetName, 'Education');
 
 /** The results sheet and both companions hold each profile of the finished job exactly once. */
 export async function expectExactSheets(

@@ -1,8 +1,10 @@
 // README: "Columns you add to a results sheet, or move, are left alone." Research polls write only their own columns
 // (found by header name), so a user's formulas, text and formats in columns between and next to them survive every
 // poll, including the last partial page that each poll writes again. Runs the built bundle in the Apps Script fakes.
+import { companionSheetName } from '../../src/core/research/sheet-name';
 import { addonWithKey, OWNER, useIntegrationMock } from './harness';
 import {
+  ESSENTIAL_HEADERS,
   expectCompanionGroups,
   expectedProfiles,
   expectSummaryShape,
@@ -13,15 +15,9 @@ import {
 
 const SEED = 7;
 const KEY = 'lk_test_research_columns_00000000e5f6';
-const OURS = [
-  'id',
-  'full_name',
-  'headline',
-  'active_experience_title',
-  'experience.1.company_name',
-  'location_full',
-  'network_url',
-];
+const OURS = ESSENTIAL_HEADERS;
+/** The one of OURS that holds numbers (the match score); the others hold text. */
+const NUMBER_COLUMN = 'match_data.similarity_score';
 
 const mock = useIntegrationMock(SEED);
 
@@ -47,13 +43,13 @@ describe("a results sheet with the user's own columns", () => {
     sheet.insertColumns(2, 1);
     sheet.write('C1', [['note'], ["'00501"], ['call back']]);
     sheet.write('C20', [["'00777"]]);
-    sheet.write('I1', [['name length', 'zip']]);
+    sheet.write('K1', [['name length', 'zip']]);
     sheet.write(
-      'I2',
+      'K2',
       Array.from({ length: 30 }, (_, i) => [`=LEN(B${i + 2})`]),
     );
-    sheet.write('J2', [["'00501"]]);
-    const userColumns = ['C', 'I', 'J'];
+    sheet.write('L2', [["'00501"]]);
+    const userColumns = ['C', 'K', 'L'];
     const before = Object.fromEntries(
       userColumns.map((column) => [column, sheet.numberFormats(`${column}1:${column}31`)]),
     );
@@ -78,21 +74,25 @@ describe("a results sheet with the user's own columns", () => {
     expect(results.column('full_name')).toEqual(profiles.map((profile) => profile.full_name));
     expect(new Set(results.column('id')).size).toBe(30);
     for (const collection of ['experience', 'education'] as const) {
-      const name = `${job.sheetName} · ${collection === 'experience' ? 'Experience' : 'Education'}`;
+      const name = companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education');
       expectCompanionGroups(readSheet(env, name), profiles, collection);
     }
 
     // The user's formulas are still formulas, on updated and appended rows alike.
-    expect(sheet.formulas('I2:I31')).toEqual(Array.from({ length: 30 }, (_, i) => [`=LEN(B${i + 2})`]));
+    expect(sheet.formulas('K2:K31')).toEqual(Array.from({ length: 30 }, (_, i) => [`=LEN(B${i + 2})`]));
     // Their text is still text, where we updated rows and where we appended them.
     expect(sheet.values('C2:C3')).toEqual([['00501'], ['call back']]);
     expect(sheet.values('C20')).toEqual([['00777']]);
-    expect(sheet.values('J2')).toEqual([['00501']]);
+    expect(sheet.values('L2')).toEqual([['00501']]);
     expect(results.column('note').filter((value) => value !== '')).toEqual(['00501', 'call back', '00777']);
     // Their columns keep their formats; ours are plain text.
     for (const column of userColumns) expect(sheet.numberFormats(`${column}1:${column}31`)).toEqual(before[column]);
     expect(before.C.flat().every((format) => format !== '@')).toBe(true);
-    for (const column of ['A', 'B', 'D', 'E', 'F', 'G', 'H']) {
+    const ourTextColumns = ['A', 'B', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].filter(
+      (column) => results.headers[column.charCodeAt(0) - 65] !== NUMBER_COLUMN,
+    );
+    expect(ourTextColumns).toHaveLength(OURS.length - 1);
+    for (const column of ourTextColumns) {
       expect(new Set(sheet.numberFormats(`${column}1:${column}31`).flat())).toEqual(new Set(['@']));
     }
   });

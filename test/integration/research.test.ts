@@ -440,7 +440,13 @@ describe('what arrives in the sheets', () => {
         .flat()
         .every((formula) => formula === ''),
     ).toBe(true);
-    expect(new Set(sheet.numberFormats().flat())).toEqual(new Set(['@']));
+    // Every column of text is text-formatted; the match score is a number.
+    const scoreColumn = results.headers.indexOf('match_data.similarity_score');
+    const formats = sheet.numberFormats();
+    expect(new Set(formats.flatMap((line) => line.filter((_, column) => column !== scoreColumn)))).toEqual(
+      new Set(['@']),
+    );
+    expect(typeof row('match_data.similarity_score')).toBe('number');
     expect(
       sheet
         .values()

@@ -15,6 +15,8 @@ beforeEach(async () => {
 afterEach(disposeAddons);
 
 const KEY = 'lk_live_Q2hlY2tpbmdTZWNyZXQ9f2c';
+/** A saved setting gives the user their id (formulas name the owner by it: see usage.test.ts). */
+const USER_ID = { RESEARCH_USER_ID: expect.any(String) as string };
 
 async function apiRequests() {
   return (await mock.control.requests()).filter((entry) => entry.path.startsWith('/api/'));
@@ -27,7 +29,7 @@ describe('settings through the bundle', () => {
     const read = bundle.callFromSidebar('getSettings', [], OWNER);
     expect(saved).toEqual(read);
     expect(read).toEqual({ hasKey: true, keyHint: 'lk_…9f2c', baseUrl: mock.url, tier: '2', formulaDailyBudget: null });
-    expect(env.properties.user(OWNER)).toEqual({ API_KEY: KEY, API_TIER: '2', API_BASE_URL: mock.url });
+    expect(env.properties.user(OWNER)).toEqual({ API_KEY: KEY, API_TIER: '2', API_BASE_URL: mock.url, ...USER_ID });
     expect(bundle.callFromSidebar('getSettings', [], TEAMMATE)).toMatchObject({ hasKey: false, keyHint: null });
     expect(JSON.stringify([saved, read])).not.toContain(KEY.slice(3, -4));
     expectNoKeyLeak(env, KEY);
@@ -103,7 +105,7 @@ describe('settings through the bundle', () => {
     };
     expect(saved.warning).toMatch(/^The key was saved but could not be checked: could not reach the service \(.+\)/);
     expect(saved.warning).not.toContain(KEY.slice(3, -4));
-    expect(env.properties.user(OWNER)).toEqual({ API_KEY: KEY, API_BASE_URL: unreachable });
+    expect(env.properties.user(OWNER)).toEqual({ API_KEY: KEY, API_BASE_URL: unreachable, ...USER_ID });
     expect(bundle.callFromSidebar('getSettings', [], OWNER)).not.toHaveProperty('warning');
     expectNoKeyLeak(env, KEY);
   });

@@ -1,8 +1,9 @@
 // getUsage through the built bundle: what this document's formulas spent and what the caller's own enrichment runs
-// spent, by UTC day and month, as the Settings panel shows them.
-import type { UsageView } from '../../src/core/contract';
+// spent, by UTC day and month, and the owner's daily formula budget they spend under, as the Settings panel shows
+// them.
+import type { SettingsInput, UsageView } from '../../src/core/contract';
 import { continueUntilDone, inputSheet, start, url } from './enrichment-helpers';
-import { addonWithKey, formula, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
+import { addonWithKey, formula, type LoadedAddon, OWNER, sidebar, TEAMMATE, useIntegrationMock } from './harness';
 
 const mock = useIntegrationMock(13);
 
@@ -24,6 +25,7 @@ describe('getUsage', () => {
       month: '2025-05',
       formulas: { today: 2, month: 2 },
       mine: { today: 3, month: 3 },
+      formulaBudget: null,
     });
     expect(sidebar<UsageView>(addon, 'getUsage', [], TEAMMATE).mine).toEqual({ today: 0, month: 0 });
 
@@ -44,5 +46,47 @@ describe('getUsage', () => {
     const records = Object.keys(addon.env.properties.document()).filter((key) => key.startsWith('USAGE_USER_'));
     expect(records).toHaveLength(1);
     expect(sidebar<UsageView>(addon, 'getUsage', [], OWNER).mine).toEqual({ today: 1, month: 1 });
+  });
+});
+
+describe("getUsage against the owner's daily formula budget", () => {
+  const settings = (addon: LoadedAddon, input: SettingsInput, user = OWNER) =>
+    sidebar(addon, 'saveSettings', [input], user);
+  const formulasToday = (addon: LoadedAddon, user = OWNER) => {
+    const { formulas, formulaBudget } = sidebar<UsageView>(addon, 'getUsage', [], user);
+    return { today: formulas.today, formulaBudget };
+  };
+
+  it("shows the owner's spend against their budget to the owner and to a teammate, up to the budget", async () => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    settings(addon, { formulaDailyBudget: 5 });
+    // A teammate's own budget is theirs: it does not apply to the owner's formulas.
+    addon.env.properties.user(TEAMMATE).FORMULA_DAILY_BUDGET = '999';
+    formula(addon, 'ENRICH_PROFILE', [[[url('budget-a')], [url('budget-b')]], 'full_name']);
+    expect(formulasToday(addon)).toEqual({ today: 2, formulaBudget: 5 });
+    expect(formulasToday(addon, TEAMMATE)).toEqual({ today: 2, formulaBudget: 5 });
+
+    const more = formula(addon, 'ENRICH_PROFILE', [[1, 2, 3, 4, 5].map((n) => [url(`budget-more-${n}`)]), 'full_name']);
+    expect((more as unknown[][]).filter((row) => String(row[0]).includes('daily formula budget'))).toHaveLength(2);
+    expect(formulasToday(addon, TEAMMATE)).toEqual({ today: 5, formulaBudget: 5 });
+
+    // The owner raises it: they see it at once; the teammate once the formulas spend under it.
+    settings(addon, { formulaDailyBudget: 50 });
+    expect(formulasToday(addon)).toEqual({ today: 5, formulaBudget: 50 });
+    expect(formulasToday(addon, TEAMMATE).formulaBudget).toBe(5);
+    formula(addon, 'ENRICH_PROFILE', [url('budget-c'), 'full_name']);
+    expect(formulasToday(addon, TEAMMATE)).toEqual({ today: 6, formulaBudget: 50 });
+  });
+
+  it('says there is no budget when the owner removes it, and counts from zero the next UTC day', async () => {
+    const addon = await addonWithKey(mock, { startTime: MAY_FIRST, clock: 'virtual' });
+    settings(addon, { formulaDailyBudget: 20 });
+    formula(addon, 'ENRICH_PROFILE', [url('no-budget-a'), 'full_name']);
+    settings(addon, { formulaDailyBudget: null });
+    formula(addon, 'ENRICH_PROFILE', [url('no-budget-b'), 'full_name']);
+    expect(formulasToday(addon)).toEqual({ today: 2, formulaBudget: null });
+    expect(formulasToday(addon, TEAMMATE)).toEqual({ today: 2, formulaBudget: null });
+    addon.env.clock.advance(DAY);
+    expect(formulasToday(addon, TEAMMATE)).toEqual({ today: 0, formulaBudget: null });
   });
 });

@@ -160,6 +160,39 @@ describe('people', () => {
   });
 });
 
+describe('why a person matched', () => {
+  const search = async (query: string) =>
+    (await mock.get<PeopleSearchResponse>(`/api/search?query=${encodeURIComponent(query)}&limit=40`)).body
+      .results as ProfileRecord[];
+  const matchOf = (record: ProfileRecord) => record.match_data as ProfileRecordMatchData;
+
+  test('the role is a criterion a title meets by its words, seniority aside; plural industries count', async () => {
+    const query = 'heads of talent at fintechs in Berlin';
+    for (const record of await search(query)) {
+      const matched = matchOf(record).matched_criteria ?? [];
+      const title = record.active_experience_title ?? '';
+      expect(matched.includes('Title fits "heads of talent"')).toBe(/talent/i.test(title));
+      expect(matched.includes('Is a fintech company')).toBe(
+        record.experience?.[0]?.company_industry === 'Financial Services',
+      );
+    }
+  });
+
+  test('the score rises with the share of criteria met', async () => {
+    const scores = new Map<number, number[]>();
+    for (const record of await search('data engineers at fintech startups in Berlin')) {
+      const { matched_criteria, similarity_score } = matchOf(record);
+      const met = matched_criteria?.length ?? 0;
+      scores.set(met, [...(scores.get(met) ?? []), similarity_score ?? 0]);
+    }
+    const counts = [...scores.keys()].sort();
+    expect(counts.length).toBeGreaterThan(1);
+    for (let i = 1; i < counts.length; i++) {
+      expect(Math.max(...scores.get(counts[i - 1])!)).toBeLessThan(Math.min(...scores.get(counts[i])!));
+    }
+  });
+});
+
 describe('contact lookup', () => {
   test("an email leads to that person's own profile, named as the address says", async () => {
     const result = await contacts('email=lars.andersson%40example.com');

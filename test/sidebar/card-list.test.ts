@@ -45,10 +45,10 @@ test('a redraw keeps the nodes of cards and buttons that stay, and the focus on 
   cards.show([running('a'), running('b')]);
   const [cardB, cancelB] = [card('b'), button('b', 'cancel')];
   cancelB.focus();
-  cards.show([running('new'), running('a'), { ...running('b'), message: 'Validating profiles.' }]);
+  cards.show([running('new'), running('a'), { ...running('b'), rowsWritten: 2, finalResultsCount: 5 }]);
   expect(card('b')).toBe(cardB);
   expect(button('b', 'cancel')).toBe(cancelB);
-  expect(texts(cardB!)).toContain('Validating profiles.');
+  expect(texts(cardB!)).toContain('2 rows written of 5 profiles found so far');
   expect(document.activeElement).toBe(cancelB);
 });
 

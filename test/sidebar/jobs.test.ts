@@ -29,17 +29,18 @@ test('merging ignores a summary older than the one held (a poll that answers aft
   expect(mergeJobs([cancelled], [fresh])[0]).toBe(fresh);
 });
 
-test('the row count names the count found, "so far" while the job runs', () => {
-  expect(
-    rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'processing', rowsWritten: 3, finalResultsCount: 12 })),
-  ).toBe('3 of 12 rows written so far');
-  expect(
-    rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 12, finalResultsCount: 12 })),
-  ).toBe('12 of 12 rows written');
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'completed', rowsWritten: 1, finalResultsCount: 1 }))).toBe(
-    '1 of 1 row written',
-  );
-  expect(rowsText(fakeJob({ jobId: 'a', query: 'a', status: 'searching' }))).toBe('0 rows written');
+test('one sentence at each stage: nothing found yet, written of found so far, written of all found', () => {
+  const text = (status: Parameters<typeof fakeJob>[0]['status'], rowsWritten = 0, finalResultsCount = 0) =>
+    rowsText(fakeJob({ jobId: 'a', query: 'a', status, rowsWritten, finalResultsCount }));
+  expect(text('pending')).toBe('No profiles found yet');
+  expect(text('searching')).toBe('No profiles found yet');
+  expect(text('processing', 3, 12)).toBe('3 rows written of 12 profiles found so far');
+  expect(text('processing', 1, 1)).toBe('1 row written of 1 profile found so far');
+  expect(text('processing', 1_200, 1_000)).toBe('1,200 rows written of 1,200 profiles found so far');
+  expect(text('completed', 12, 12)).toBe('12 of 12 rows written');
+  expect(text('completed', 1, 1)).toBe('1 of 1 row written');
+  expect(text('cancelled', 4, 10)).toBe('4 of 10 rows written');
+  expect(text('completed')).toBe('No profiles found');
 });
 
 describe('the bar says what the line beside it says', () => {

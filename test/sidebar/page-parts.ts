@@ -67,6 +67,7 @@ export function mountSettingsPanel(): void {
   const form = mount('form', { id: 'settings-form' });
   mount('span', { id: 'settings-key-state' }, form);
   mount('button', { id: 'settings-remove-key', hidden: '' }, form);
+  mount('div', { id: 'settings-remove-confirm' }, form);
   mount('p', { id: 'settings-key-warning', hidden: '' }, form);
   mount('input', { id: 'settings-key' }, form);
   mount('input', { id: 'settings-base-url' }, form);
@@ -78,6 +79,7 @@ export function mountSettingsPanel(): void {
   for (const id of ['usage-formulas-today', 'usage-formulas-month', 'usage-mine-today', 'usage-mine-month']) {
     mount('td', { id });
   }
+  mount('p', { id: 'usage-budget' });
   mount('p', { id: 'usage-note' });
 }
 

@@ -1,9 +1,9 @@
 // The settings panel: the key is write-only (only the server's hint shows, the field is emptied once saved), Save
-// sends only what changed and refuses a bad budget in its field, Remove key sends an empty key, and the server's
-// sentence shows when it refuses.
+// sends only what changed and refuses a bad budget in its field, Remove key asks first and then sends an empty
+// key, and the server's sentence shows when it refuses.
 import type { SettingsView } from '../../src/core/contract';
 import { BUDGET_RULE } from '../../src/sidebar/budget';
-import { SettingsPanel } from '../../src/sidebar/settings-panel';
+import { REMOVE_KEY_QUESTION, SettingsPanel } from '../../src/sidebar/settings-panel';
 import { DEFAULT_BASE_URL } from '../browser/fake-server';
 import { click, dispatch, elements, page, pageElement, settle, texts, useFakeDocument } from './fake-document';
 import { mountSettingsPanel } from './page-parts';
@@ -133,15 +133,57 @@ test('a refused key shows the server’s sentence and stays in the field to be c
   expect(pageElement('settings-key').value).toBe('lk_revoked_revoked');
 });
 
-test('Remove key sends an empty key, then puts the focus where a new key goes', async () => {
+const confirmArea = () => pageElement('settings-remove-confirm');
+const answerRemoval = (answer: 'yes' | 'no') => click(confirmArea().querySelector(`[data-confirm="${answer}"]`)!);
+
+test('Remove key asks first, saying what stops, and sends nothing until confirmed', async () => {
+  await settingsPanel();
+  click(pageElement('settings-remove-key'));
+  await settle();
+  expect(confirmArea().textContent).toContain(REMOVE_KEY_QUESTION);
+  expect(REMOVE_KEY_QUESTION).toMatch(/formulas/i);
+  expect(REMOVE_KEY_QUESTION).toMatch(/scheduled refreshes stop/);
+  expect(pageElement('settings-remove-key').hidden).toBe(true);
+  expect(document.activeElement).toBe(confirmArea().querySelector('[data-confirm="yes"]'));
+  expect(saves()).toEqual([]);
+});
+
+test('keeping the key sends nothing, and Remove key is offered again with the focus on it', async () => {
   const { views } = await settingsPanel();
   click(pageElement('settings-remove-key'));
   await settle();
+  answerRemoval('no');
+  await settle();
+  expect(saves()).toEqual([]);
+  expect(confirmArea().children).toHaveLength(0);
+  expect(pageElement('settings-remove-key').hidden).toBe(false);
+  expect(document.activeElement).toBe(pageElement('settings-remove-key'));
+  expect(views.map((view) => view.hasKey)).toEqual([true]);
+});
+
+test('confirmed, Remove key sends an empty key, then puts the focus where a new key goes', async () => {
+  const { views } = await settingsPanel();
+  click(pageElement('settings-remove-key'));
+  await settle();
+  answerRemoval('yes');
+  await settle();
   expect(saves()).toEqual([{ apiKey: '' }]);
   expect(status().textContent).toBe('Key removed.');
+  expect(confirmArea().children).toHaveLength(0);
   expect(pageElement('settings-remove-key').hidden).toBe(true);
   expect(document.activeElement).toBe(pageElement('settings-key'));
   expect(views.at(-1)?.hasKey).toBe(false);
+});
+
+test('a removal the server refuses says why and offers Remove key again', async () => {
+  await settingsPanel();
+  served.fake.failNext('saveSettings', 'Settings could not be saved.');
+  click(pageElement('settings-remove-key'));
+  await settle();
+  answerRemoval('yes');
+  await settle();
+  expect([status().textContent, status().dataset.tone]).toEqual(['Settings could not be saved.', 'error']);
+  expect(pageElement('settings-remove-key').hidden).toBe(false);
 });
 
 test('a key stored with a warning shows the warning, and the status points to it', async () => {
@@ -153,4 +195,15 @@ test('a key stored with a warning shows the warning, and the status points to it
   expect([warning.hidden, warning.textContent]).toEqual([false, served.fake.keyWarning]);
   expect(status().dataset.tone).toBe('info');
   expect(status().textContent).toContain('warning');
+});
+
+test('a saved budget shows the formulas’ spend against it at once; other changes read no usage', async () => {
+  await settingsPanel();
+  pageElement('settings-tier').value = '1';
+  await submit();
+  expect(served.fake.callsOf('getUsage')).toHaveLength(0);
+  pageElement('settings-budget').value = '50';
+  await submit();
+  expect(served.fake.callsOf('getUsage')).toHaveLength(1);
+  expect(pageElement('usage-formulas-today').textContent).toBe(`${served.fake.usage.formulas.today} of 50`);
 });

@@ -1,5 +1,6 @@
 // Credits spent, read from the server when the user looks: formulas' and the user's own, today and this month, with
-// the UTC day and month they count; a failed read says so in the note.
+// the UTC day and month they count, and the formulas' spend today against the owner's daily budget; a failed read
+// says so in the note.
 import { UsageTable } from '../../src/sidebar/usage-view';
 import { fakeUsage } from '../browser/fake-server';
 import { useFakeServer } from './script-run';
@@ -13,7 +14,7 @@ const served = useFakeServer(() => ({
 const CELLS = ['usage-formulas-today', 'usage-formulas-month', 'usage-mine-today', 'usage-mine-month'];
 
 function usageTable(): UsageTable {
-  for (const id of [...CELLS, 'usage-note']) mount('td', { id });
+  for (const id of [...CELLS, 'usage-budget', 'usage-note']) mount('td', { id });
   return new UsageTable();
 }
 
@@ -45,4 +46,45 @@ test('every look reads the figures afresh', async () => {
   await table.load();
   expect(pageElement('usage-formulas-today').textContent).toBe('2,000');
   expect(served.fake.callsOf('getUsage')).toHaveLength(2);
+});
+
+describe('the budget line', () => {
+  const budget = () => pageElement('usage-budget');
+  const showWith = async (formulasToday: number, formulaBudget: number | null) => {
+    served.fake.usage = fakeUsage({ formulas: { today: formulasToday, month: 400 } });
+    served.fake.saveSettings({ formulaDailyBudget: formulaBudget });
+    await usageTable().load();
+  };
+
+  test("with a budget: today's formulas against it, and what is left", async () => {
+    await showWith(16, 50);
+    expect(pageElement('usage-formulas-today').textContent).toBe('16 of 50');
+    expect(budget().textContent).toBe('Daily formula budget: 16 of 50 credits spent today, 34 left.');
+    expect(budget().dataset.reached).toBe('false');
+  });
+
+  test('at or past the budget it says plainly that formulas answer from the cache until tomorrow', async () => {
+    await showWith(1_200, 1_000);
+    expect(pageElement('usage-formulas-today').textContent).toBe('1,200 of 1,000');
+    expect(budget().textContent).toBe(
+      'Budget reached: 1,200 of 1,000 credits spent today. Formulas answer from the cache until tomorrow (UTC), or until the owner raises the budget.',
+    );
+    expect(budget().dataset.reached).toBe('true');
+    await showWith(1, 1);
+    expect(budget().textContent).toMatch(/^Budget reached: 1 of 1 credit spent today\./);
+  });
+
+  test('a budget of 0 is reached before anything is spent', async () => {
+    await showWith(0, 0);
+    expect(budget().dataset.reached).toBe('true');
+  });
+
+  test('without a budget it says so, and the cell shows the spend alone', async () => {
+    await showWith(16, null);
+    expect(pageElement('usage-formulas-today').textContent).toBe('16');
+    expect(budget().textContent).toBe(
+      "No daily formula budget is set: this spreadsheet's formulas may spend without a limit.",
+    );
+    expect(budget().dataset.reached).toBe('false');
+  });
 });

@@ -28,8 +28,9 @@ export interface Criterion {
 }
 
 export function industryInQuery(query: string): Industry | undefined {
+  // "fintechs" names the industry as "fintech" does.
   return INDUSTRIES.find((industry) =>
-    new RegExp(`\\b${industry.keyword}\\b`, 'i').test(query.replace(/e-commerce/gi, 'ecommerce')),
+    new RegExp(`\\b${industry.keyword}s?\\b`, 'i').test(query.replace(/e-commerce/gi, 'ecommerce')),
   );
 }
 
@@ -200,4 +201,35 @@ export function criteriaOfQuery(query: string): Criterion[] {
 /** The criteria's names, in the order results list them. */
 export function criteriaForQuery(query: string): string[] {
   return criteriaOfQuery(query).map((criterion) => criterion.text);
+}
+
+/** Words that say how senior a role is, not what it is: "heads of talent" is about talent. */
+const SENIORITY_WORDS = new Set(['head', 'chief', 'vp', 'lead', 'director', 'senior', 'principal', 'staff', 'junior']);
+
+/** "engineers" and "engineer" are one word to a title match. */
+const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word);
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+
+/**
+ * The role a people query asks for, from its words before "at", "in", "from", "near", "with" or "who" ("heads of
+ * talent at fintechs in Berlin" -> "heads of talent"), and whether a job title fits it: it shares a word with the role
+ * that is not only about seniority. Null when the query names no role.
+ */
+export function roleCriterionOfQuery(query: string): { text: string; fits(title: string): boolean } | null {
+  const role = query
+    .trim()
+    .split(/\s+(?:at|in|from|near|with|who)\s+/i)[0]
+    .replace(/\s+/g, ' ');
+  const words = wordsOf(role).filter((word) => !STOP_WORDS.has(word) && !SENIORITY_WORDS.has(word));
+  if (words.length === 0 || role.length > 60) return null;
+  return {
+    text: `Title fits "${role}"`,
+    fits: (title) => wordsOf(title).some((word) => words.includes(word)),
+  };
 }

@@ -186,10 +186,18 @@ function withScrapedStructuralQuirks(scraped: ScrapedProfile, person: Person): S
 
 // ---------- Profile record ----------
 
-/** Search context of a record found by a query: its rank and the criteria it was matched on. */
+/** Search context of a record found by a query: its rank, the criteria it was matched on, and how many were judged. */
 export interface MatchContext {
   criteria: string[];
   rank: number;
+  evaluated: number;
+}
+
+/** A score that rises with the share of the query's criteria the person meets, and falls a little down the list. */
+function similarityScore(match: MatchContext, random: Random): number {
+  const share = match.evaluated === 0 ? 1 : match.criteria.length / match.evaluated;
+  const score = 0.55 + 0.42 * share - match.rank * 0.0004 - random.next() * 0.05;
+  return Math.round(Math.min(0.99, Math.max(0.3, score)) * 1e4) / 1e4;
 }
 
 export function profileRecordExperience(
@@ -572,7 +580,7 @@ export function toProfileRecord(person: Person, match?: MatchContext): ProfileRe
       .map((title, i) => ({ organizer: random.pick(COURSE_ORGANIZERS), title, order_in_profile: i + 1 })),
     match_data: match
       ? {
-          similarity_score: Math.round(Math.max(0.5, 0.99 - match.rank * 0.0004 - random.next() * 0.05) * 1e4) / 1e4,
+          similarity_score: similarityScore(match, random),
           matched_criteria: match.criteria,
         }
       : null,

@@ -21,19 +21,30 @@ function memoized<T>(build: () => T): () => T {
   return () => (built ??= { value: build() }).value;
 }
 
-const profileRecordColumns = memoized(() =>
-  fieldsNamed('profileRecord', [
-    'full_name',
-    'headline',
-    'active_experience_title',
-    'experience.1.company_name',
-    'active_experience_management_level',
-    'is_decision_maker',
-    'location_full',
-    'skills',
-    'network_url',
-  ]),
-);
+const PROFILE_RECORD_COLUMN_NAMES = [
+  'full_name',
+  'headline',
+  'active_experience_title',
+  'experience.1.company_name',
+  'active_experience_management_level',
+  'is_decision_maker',
+  'location_full',
+  'skills',
+  'network_url',
+];
+
+/** Why a search found the person: the reader judges each result by them (an enrichment has no search to say it). */
+const MATCH_COLUMN_NAMES = ['match_data.similarity_score', 'match_data.matched_criteria'];
+
+/** After who the person is and where they work: the first thing to judge a found person by. */
+const withMatchColumns = (names: readonly string[]): string[] => {
+  const at = names.indexOf('experience.1.company_name') + 1;
+  return [...names.slice(0, at), ...MATCH_COLUMN_NAMES, ...names.slice(at)];
+};
+
+const profileRecordColumns = memoized(() => fieldsNamed('profileRecord', PROFILE_RECORD_COLUMN_NAMES));
+
+const searchPeopleColumns = memoized(() => fieldsNamed('profileRecord', withMatchColumns(PROFILE_RECORD_COLUMN_NAMES)));
 
 const scrapeProfileColumns = memoized(() =>
   fieldsNamed('scrapedProfile', [
@@ -63,7 +74,7 @@ export const DEFAULT_COLUMNS = {
     return findContactsColumns();
   },
   get SEARCH_PEOPLE() {
-    return profileRecordColumns();
+    return searchPeopleColumns();
   },
   get ENRICH_PROFILE() {
     return profileRecordColumns();
@@ -112,15 +123,18 @@ function sheetColumnNames(fields: Catalog, prefix: string): string[] {
 }
 
 const researchEssentialColumns = memoized(() =>
-  fieldsNamed('profileRecord', [
-    'id',
-    'full_name',
-    'headline',
-    'active_experience_title',
-    'experience.1.company_name',
-    'location_full',
-    'network_url',
-  ]),
+  fieldsNamed(
+    'profileRecord',
+    withMatchColumns([
+      'id',
+      'full_name',
+      'headline',
+      'active_experience_title',
+      'experience.1.company_name',
+      'location_full',
+      'network_url',
+    ]),
+  ),
 );
 
 const researchAllColumns = memoized(() =>

@@ -21,9 +21,8 @@ describe('default columns', () => {
     ]);
   });
 
-  it('shows the same profile record columns for people search and enrichment', () => {
-    expect(DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(DEFAULT_COLUMNS.SEARCH_PEOPLE);
-    expect(flattenRecord(profileRecord, DEFAULT_COLUMNS.SEARCH_PEOPLE)).toEqual([
+  it('shows the profile record columns for enrichment, and for people search why each person matched', () => {
+    const enriched = [
       'Ada Lovelace',
       'VP Engineering at Acme Robotics',
       'VP of Engineering',
@@ -33,6 +32,13 @@ describe('default columns', () => {
       'San Francisco, California, United States',
       'Robotics, Python, Team Leadership',
       'https://network.example/in/ada-lovelace',
+    ];
+    expect(flattenRecord(profileRecord, DEFAULT_COLUMNS.ENRICH_PROFILE)).toEqual(enriched);
+    expect(flattenRecord(profileRecord, DEFAULT_COLUMNS.SEARCH_PEOPLE)).toEqual([
+      ...enriched.slice(0, 4),
+      0.87,
+      'VP level, Robotics',
+      ...enriched.slice(4),
     ]);
   });
 
@@ -55,8 +61,10 @@ describe('default columns', () => {
     ]);
   });
 
-  it('gives research essentials with id and full_name first', () => {
-    expect(RESEARCH_COLUMNS.essentials.map(headerFor).slice(0, 2)).toEqual(['id', 'full_name']);
+  it('gives research essentials with id and full_name first, and why each person matched', () => {
+    const names = RESEARCH_COLUMNS.essentials.map(headerFor);
+    expect(names.slice(0, 2)).toEqual(['id', 'full_name']);
+    expect(names).toEqual(expect.arrayContaining(['match_data.similarity_score', 'match_data.matched_criteria']));
   });
 
   it('gives every root field a cell can hold as research "all", experience and education left to companion sheets', () => {
@@ -94,7 +102,7 @@ describe('the default columns README.md documents', () => {
     return Array.from(list[1].matchAll(/`([^`]+)`/g), (match) => match[1]);
   }
 
-  it.each(['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE'] as const)(
+  it.each(['SCRAPE_PROFILE', 'FIND_CONTACTS', 'ENRICH_PROFILE', 'SEARCH_PEOPLE'] as const)(
     '%s shows exactly the README list, in order',
     (name) => {
       const documented = listAfter(formulaSection(name), 'Default columns:');
@@ -102,13 +110,6 @@ describe('the default columns README.md documents', () => {
       expect(DEFAULT_COLUMNS[name].map(headerFor)).toEqual(documented);
     },
   );
-
-  it('SEARCH_PEOPLE shows the columns of ENRICH_PROFILE, as README says', () => {
-    expect(formulaSection('SEARCH_PEOPLE')).toContain('Columns as for `ENRICH_PROFILE`.');
-    expect(DEFAULT_COLUMNS.SEARCH_PEOPLE.map(headerFor)).toEqual(
-      listAfter(formulaSection('ENRICH_PROFILE'), 'Default columns:'),
-    );
-  });
 
   it('SEARCH_COMPANIES starts with the README list, before its criteria', () => {
     const section = formulaSection('SEARCH_COMPANIES');
@@ -136,7 +137,7 @@ describe('building the column sets', () => {
       const all = defaults.RESEARCH_COLUMNS.all;
       expect(parse).toHaveBeenCalledTimes(1);
       expect(defaults.RESEARCH_COLUMNS.all).toBe(all);
-      expect(defaults.DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(defaults.DEFAULT_COLUMNS.SEARCH_PEOPLE);
+      expect(defaults.DEFAULT_COLUMNS.ENRICH_PROFILE).toBe(defaults.DEFAULT_COLUMNS.ENRICH_PROFILE);
       /* eslint-enable @typescript-eslint/no-require-imports */
       expect(parse).toHaveBeenCalledTimes(2);
     });
