@@ -8,7 +8,7 @@ import type { Settings } from '../core/settings';
 import { sha256Hex } from '../core/sha256';
 import { documentCache } from './cache';
 import { urlFetchHttp } from './http';
-import { systemClock, userLock } from './runtime';
+import { paceLock, systemClock } from './runtime';
 
 export function fetchContext(settings: Settings): FetchContext {
   return {
@@ -17,6 +17,6 @@ export function fetchContext(settings: Settings): FetchContext {
     clock: systemClock,
     cache: documentCache(),
     hash: sha256Hex,
-    paceLock: userLock(),
+    paceLock: paceLock(),
   };
 }

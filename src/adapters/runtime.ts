@@ -15,6 +15,30 @@ export function userLock(): Lock {
   return lazyLock(() => LockService.getUserLock(), 'The user lock is not available here.');
 }
 
+/**
+ * The user's lock for pacing scrapes, or none where Apps Script refuses one: Google does not say whether custom
+ * functions may take it. Without it, concurrent formulas pace as before the lock (each reads the shared window), and
+ * a 429 the tier then answers is retried.
+ */
+export function paceLock(): Lock {
+  let available = true;
+  const lock = userLock();
+  return {
+    tryLock(timeoutMs) {
+      if (!available) return true;
+      try {
+        return lock.tryLock(timeoutMs);
+      } catch {
+        available = false;
+        return true;
+      }
+    },
+    release: () => {
+      if (available) lock.release();
+    },
+  };
+}
+
 function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const held = (): GoogleAppsScript.Lock.Lock => {
