@@ -20,14 +20,12 @@ export function getSettings(): SettingsView {
 
 /** Stores the current user's settings; a new key is checked with the service first (see checkKeyWithService). */
 export function saveSettings(settings: SettingsInput): SettingsView {
-  return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) => {
-    const client = new ApiClient({
-      http: urlFetchHttp,
-      clock: systemClock,
-      apiKey,
-      baseUrl,
-      retry: { maxAttempts: 2 },
-    });
-    return checkKeyWithService(client, systemClock.now() + KEY_CHECK_MS);
-  });
+  return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) =>
+    checkKeyWithService(keyCheckClient(apiKey, baseUrl), systemClock.now() + KEY_CHECK_MS),
+  );
+}
+
+/** A client for checking a key while the user waits: one retry. */
+export function keyCheckClient(apiKey: string, baseUrl: string): ApiClient {
+  return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey, baseUrl, retry: { maxAttempts: 2 } });
 }
