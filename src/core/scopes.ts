@@ -1,8 +1,6 @@
-// Granular consent (docs/platform.md, "Partial consent"): a user may grant only some of the manifest's scopes. This
-// is the one table of what each entry point's work needs, the sentence that says what cannot work without each
-// permission and how to allow it, and the reading of Google's refusal when a call meets a scope not granted.
-import type { SidebarServer } from './contract';
-
+// Granular consent (docs/platform.md, "Partial consent"): a user may grant only some of the manifest's scopes. The
+// scopes by what they allow, the sentence that says what cannot work without each and how to allow it, and the
+// reading of Google's refusal when a call meets a scope not granted. What each entry point needs: entry-needs.ts.
 /** The manifest's scopes (appsscript.json), by what they let the add-on do. */
 export const SCOPES = {
   spreadsheet: 'https://www.googleapis.com/auth/spreadsheets.currentonly',
@@ -35,61 +33,6 @@ export const MISSING_PERMISSION_SENTENCES: Record<Permission, string> = {
   externalRequest: `sheet-enrich may not connect to the service, so no data can be fetched; to allow "${CONSENT_LABELS.externalRequest}", ${ASK_AGAIN}.`,
   containerUi: `sheet-enrich may not show its sidebar or dialogs; to allow "${CONSENT_LABELS.containerUi}", choose the menu item again and allow it when Google asks.`,
   scriptApp: `Background work is off because you did not allow "${CONSENT_LABELS.scriptApp}": runs and research go on only while this sidebar is open; choose Allow to turn it on.`,
-};
-
-/** The menu items' functions (src/Code.ts) that need permissions of their own. */
-export type MenuEntry = 'showSettings' | 'showResearch' | 'showEnrich' | 'showHelp' | 'convertSelectionToValues';
-export type Entry = MenuEntry | 'checkSpreadsheet' | keyof SidebarServer;
-
-/**
- * What an entry point's work needs. `askFirst`: ask before any work, as the work sends requests or writes and must
- * not stop halfway; otherwise the permissions are asked for only once a call was refused (no round trip before).
- * No entry needs script.scriptapp: without it work goes on while the sidebar is open, and the sidebar says so.
- */
-export interface EntryNeeds {
-  needs: readonly Permission[];
-  askFirst: boolean;
-}
-
-const SIDEBAR_PAGE: readonly Permission[] = ['containerUi', 'spreadsheet', 'externalRequest'];
-const SHEET: readonly Permission[] = ['spreadsheet'];
-const SHEET_AND_SERVICE: readonly Permission[] = ['spreadsheet', 'externalRequest'];
-const NOTHING: readonly Permission[] = [];
-
-const asked = (needs: readonly Permission[]): EntryNeeds => ({ needs, askFirst: true });
-const onRefusal = (needs: readonly Permission[]): EntryNeeds => ({ needs, askFirst: false });
-
-export const ENTRY_NEEDS: Readonly<Record<Entry, EntryNeeds>> = {
-  showSettings: asked(SIDEBAR_PAGE),
-  showResearch: asked(SIDEBAR_PAGE),
-  showEnrich: asked(SIDEBAR_PAGE),
-  showHelp: asked(['containerUi']),
-  checkSpreadsheet: asked(['containerUi', 'spreadsheet']),
-  convertSelectionToValues: asked(SHEET),
-  getSettings: onRefusal(NOTHING),
-  saveSettings: asked(['externalRequest']),
-  getUsage: onRefusal(NOTHING),
-  getConsent: onRefusal(NOTHING),
-  allowBackgroundWork: onRefusal(NOTHING),
-  startResearch: asked(SHEET_AND_SERVICE),
-  listResearchJobs: onRefusal(SHEET),
-  pollResearch: onRefusal(SHEET_AND_SERVICE),
-  cancelResearch: asked(SHEET_AND_SERVICE),
-  openResearchSheet: onRefusal(SHEET),
-  getSelectionInfo: onRefusal(SHEET),
-  enrichmentFields: onRefusal(NOTHING),
-  previewEnrichment: onRefusal(SHEET),
-  startEnrichment: asked(SHEET_AND_SERVICE),
-  continueEnrichment: onRefusal(SHEET_AND_SERVICE),
-  listEnrichments: onRefusal(SHEET),
-  pauseEnrichment: onRefusal(SHEET),
-  resumeEnrichment: asked(SHEET_AND_SERVICE),
-  cancelEnrichment: onRefusal(SHEET),
-  retryFailedEnrichment: asked(SHEET_AND_SERVICE),
-  listChanges: onRefusal(SHEET),
-  scheduleRefresh: onRefusal(SHEET),
-  selectChange: onRefusal(SHEET),
-  convertToValues: asked(SHEET),
 };
 
 /** The scopes to ask Google about for these permissions. */

@@ -3,7 +3,8 @@
 // an execution with everything granted makes no extra round trip.
 import { userConsent } from '../adapters/consent';
 import type { ConsentView } from '../core/contract';
-import { ENTRY_NEEDS, MISSING_PERMISSION_SENTENCES, refusedPermission, type Entry } from '../core/scopes';
+import { ENTRY_NEEDS, type Entry } from '../core/entry-needs';
+import { MISSING_PERMISSION_SENTENCES, refusedPermission } from '../core/scopes';
 import { errorMessage } from '../core/text';
 import { UserError } from '../core/user-error';
 

@@ -1,8 +1,7 @@
-// The table of what each entry point needs, and the reading of Google's refusals (src/core/scopes.ts).
+// The manifest's scopes by what they allow, their sentences, and the reading of Google's refusals (src/core/scopes.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ENTRY_NEEDS,
   MISSING_PERMISSION_SENTENCES,
   SCOPES,
   missingPermissions,
@@ -18,30 +17,6 @@ const refusal = (call: string, required: string) =>
 describe('the scopes table', () => {
   it('names exactly the manifest’s scopes', () => {
     expect(Object.values(SCOPES).sort()).toEqual([...MANIFEST].sort());
-  });
-
-  it('lets no entry point need script.scriptapp: work goes on while the sidebar is open', () => {
-    for (const [entry, { needs }] of Object.entries(ENTRY_NEEDS)) {
-      expect([entry, needs.includes('scriptApp')]).toEqual([entry, false]);
-    }
-  });
-
-  it('has each menu item that opens the sidebar ask first for all the sidebar needs', () => {
-    for (const entry of ['showSettings', 'showResearch', 'showEnrich'] as const) {
-      expect(ENTRY_NEEDS[entry]).toEqual({ needs: ['containerUi', 'spreadsheet', 'externalRequest'], askFirst: true });
-    }
-  });
-
-  it('asks first for work that sends requests or writes, and only after a refusal for reads and polls', () => {
-    const askedFirst = Object.entries(ENTRY_NEEDS)
-      .filter(([, { askFirst }]) => askFirst)
-      .map(([entry]) => entry);
-    expect(askedFirst).toEqual(
-      expect.arrayContaining(['saveSettings', 'startResearch', 'startEnrichment', 'resumeEnrichment']),
-    );
-    for (const poll of ['pollResearch', 'continueEnrichment', 'listEnrichments', 'getConsent'] as const) {
-      expect(ENTRY_NEEDS[poll].askFirst).toBe(false);
-    }
   });
 
   it('asks Google about the scopes of the permissions given', () => {
