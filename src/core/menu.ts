@@ -21,7 +21,7 @@ export const ADDON_MENU: readonly (MenuItem | SubMenu)[] = [
   {
     caption: 'Help',
     items: [
-      { caption: 'Help', handler: 'showHelp' },
+      { caption: 'Help and costs', handler: 'showHelp' },
       { caption: 'Check this spreadsheet', handler: 'checkSpreadsheet' },
     ],
   },

@@ -85,7 +85,7 @@ describe('dist/Code.js', () => {
         title: 'Help',
         addon: false,
         items: [
-          { caption: 'Help', functionName: 'showHelp' },
+          { caption: 'Help and costs', functionName: 'showHelp' },
           { caption: 'Check this spreadsheet', functionName: 'checkSpreadsheet' },
         ],
       },

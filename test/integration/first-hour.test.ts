@@ -228,7 +228,7 @@ describe('onboarding', () => {
     expect(items).toContainEqual(
       expect.objectContaining({
         title: 'Help',
-        items: expect.arrayContaining([{ caption: 'Help', functionName: 'showHelp' }]),
+        items: expect.arrayContaining([{ caption: 'Help and costs', functionName: 'showHelp' }]),
       }),
     );
     bundle.call('showHelp', [], { mode: 'menu', user: TEAMMATE });
