@@ -3,9 +3,10 @@
 import type { SidebarServer } from './contract';
 import type { Permission } from './scopes';
 
-/** The menu items' functions (src/Code.ts) that need permissions of their own. */
-export type MenuEntry = 'showSettings' | 'showResearch' | 'showEnrich' | 'showHelp' | 'convertSelectionToValues';
-export type Entry = MenuEntry | 'checkSpreadsheet' | keyof SidebarServer;
+/** The menu items' functions of src/Code.ts. */
+export type MenuEntry =
+  'showSettings' | 'showResearch' | 'showEnrich' | 'showHelp' | 'checkSpreadsheet' | 'convertSelectionToValues';
+export type Entry = MenuEntry | keyof SidebarServer;
 
 /**
  * What an entry point's work needs. `askFirst`: ask before any work, as the work sends requests or writes and must

@@ -1,6 +1,7 @@
 // Granular consent (docs/platform.md, "Partial consent"): a user may grant only some of the manifest's scopes. The
 // scopes by what they allow, the sentence that says what cannot work without each and how to allow it, and the
 // reading of Google's refusal when a call meets a scope not granted. What each entry point needs: entry-needs.ts.
+
 /** The manifest's scopes (appsscript.json), by what they let the add-on do. */
 export const SCOPES = {
   spreadsheet: 'https://www.googleapis.com/auth/spreadsheets.currentonly',

@@ -1,4 +1,4 @@
-// Granular consent for the entry points of src/Code.ts: each runs under what src/core/scopes.ts says its work needs.
+// Granular consent for the entry points of src/Code.ts: each runs under what src/core/entry-needs.ts says its work needs.
 // Work that must not stop halfway asks first (one requireScopes); the rest asks only once Google refused a call, so
 // an execution with everything granted makes no extra round trip.
 import { userConsent } from '../adapters/consent';
