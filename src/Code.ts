@@ -9,6 +9,7 @@ import {
 } from './server/formulas';
 import { onOpen, showSidebar } from './server/menu';
 import { showHelp } from './server/help';
+import { checkSpreadsheet } from './server/diagnostics';
 import type { SidebarServer } from './core/contract';
 import { runBackgroundWork } from './server/background';
 import { cancelResearch, listResearchJobs, openResearchSheet, pollResearch, startResearch } from './server/research';
@@ -30,6 +31,7 @@ import {
   startEnrichment,
 } from './server/enrichment';
 import { getUsage } from './server/usage';
+import { allowBackgroundWork, getConsent, withPermissions } from './server/consent';
 
 // Typed by the sidebar contract, so each sidebar function here has the signature the sidebar calls it with;
 // test/build/entry-contract.test.ts checks that none is missing.
@@ -53,153 +55,173 @@ global.onInstall = (_e?: unknown) => onOpen();
  * Menu: opens the sidebar on its settings panel.
  * @preserve
  */
-global.showSettings = () => showSidebar('settings');
+global.showSettings = () => withPermissions('showSettings', () => showSidebar('settings'));
 
 /**
  * Menu: opens the sidebar on its research panel.
  * @preserve
  */
-global.showResearch = () => showSidebar('research');
+global.showResearch = () => withPermissions('showResearch', () => showSidebar('research'));
 
 /**
  * Menu: shows the help dialog (what the add-on does, costs, who pays, turning it on in a document).
  * @preserve
  */
-global.showHelp = () => showHelp();
+global.showHelp = () => withPermissions('showHelp', () => showHelp());
+
+/**
+ * Menu (Help): checks on this spreadsheet what Google does not document, the permissions granted, the key (by its hint
+ * only) and how the add-on was installed, and shows a report to copy into a support request.
+ * @preserve
+ */
+global.checkSpreadsheet = () => withPermissions('checkSpreadsheet', () => checkSpreadsheet());
 
 /**
  * Menu: opens the sidebar on its Enrich panel, for the selected column.
  * @preserve
  */
-global.showEnrich = () => showSidebar('enrich');
+global.showEnrich = () => withPermissions('showEnrich', () => showSidebar('enrich'));
 
 /**
  * Menu: turns sheet-enrich's formulas in the selection (with all they spilled) into plain values, and says how many
  * cells it wrote.
  * @preserve
  */
-global.convertSelectionToValues = () => convertSelectionFromMenu();
+global.convertSelectionToValues = () => withPermissions('convertSelectionToValues', () => convertSelectionFromMenu());
 
 /**
  * Sidebar: the current user's settings, with only a hint of the key.
  * @preserve
  */
-global.getSettings = () => getSettings();
+global.getSettings = () => withPermissions('getSettings', () => getSettings());
 
 /**
  * Sidebar: validates and stores the current user's settings.
  * @param {Object} settings {apiKey?, baseUrl?, tier?}
  * @preserve
  */
-global.saveSettings = (settings) => saveSettings(settings);
+global.saveSettings = (settings) => withPermissions('saveSettings', () => saveSettings(settings));
 
 /**
  * Sidebar: credits spent today and this month (UTC), by this spreadsheet's formulas and by the caller's own work.
  * @preserve
  */
-global.getUsage = () => getUsage();
+global.getUsage = () => withPermissions('getUsage', () => getUsage());
+
+/**
+ * Sidebar: whether background work is allowed (granular consent), and why not.
+ * @preserve
+ */
+global.getConsent = () => withPermissions('getConsent', () => getConsent());
+
+/**
+ * Sidebar: asks for the permission background work needs; Google shows its consent prompt.
+ * @preserve
+ */
+global.allowBackgroundWork = () => withPermissions('allowBackgroundWork', () => allowBackgroundWork());
 
 /**
  * Sidebar: starts a research job, creates its results sheet and arranges background polling.
  * @param {Object} request {query, limit?, columns?}
  * @preserve
  */
-global.startResearch = (request) => startResearch(request);
+global.startResearch = (request) => withPermissions('startResearch', () => startResearch(request));
 
 /**
  * Sidebar: the research jobs of this spreadsheet, newest first.
  * @preserve
  */
-global.listResearchJobs = () => listResearchJobs();
+global.listResearchJobs = () => withPermissions('listResearchJobs', () => listResearchJobs());
 
 /**
  * Sidebar: polls one job, or every unfinished job, once and writes new results.
  * @param {string} jobId optional
  * @preserve
  */
-global.pollResearch = (jobId) => pollResearch(jobId ?? undefined); // null: no job given
+global.pollResearch = (jobId) => withPermissions('pollResearch', () => pollResearch(jobId ?? undefined)); // null: no job given
 
 /**
  * Sidebar: asks the service to cancel a job; rows already written stay.
  * @param {string} jobId
  * @preserve
  */
-global.cancelResearch = (jobId) => cancelResearch(jobId);
+global.cancelResearch = (jobId) => withPermissions('cancelResearch', () => cancelResearch(jobId));
 
 /**
  * Sidebar: shows a job's results sheet.
  * @param {string} jobId
  * @preserve
  */
-global.openResearchSheet = (jobId) => openResearchSheet(jobId);
+global.openResearchSheet = (jobId) => withPermissions('openResearchSheet', () => openResearchSheet(jobId));
 
 /**
  * Sidebar: the selected column as the Enrich panel shows it (header, kind of inputs, a sample).
  * @preserve
  */
-global.getSelectionInfo = () => getSelectionInfo();
+global.getSelectionInfo = () => withPermissions('getSelectionInfo', () => getSelectionInfo());
 
 /**
  * Sidebar: the field names an enrichment can write, and the matching formula's defaults.
  * @param {string} operation scrape, profile or contacts
  * @preserve
  */
-global.enrichmentFields = (operation) => enrichmentFields(operation);
+global.enrichmentFields = (operation) => withPermissions('enrichmentFields', () => enrichmentFields(operation));
 
 /**
  * Sidebar: what enriching a column would do and cost; sends no request.
  * @param {Object} request {sheetName, inputA1, operation, fields?, overwrite?}
  * @preserve
  */
-global.previewEnrichment = (request) => previewEnrichment(request);
+global.previewEnrichment = (request) => withPermissions('previewEnrichment', () => previewEnrichment(request));
 
 /**
  * Sidebar: registers an enrichment run, writes its headers and arranges its continuation.
  * @param {Object} request {sheetName, inputA1, operation, fields?, overwrite?}
  * @preserve
  */
-global.startEnrichment = (request) => startEnrichment(request);
+global.startEnrichment = (request) => withPermissions('startEnrichment', () => startEnrichment(request));
 
 /**
  * Sidebar: works on one run, or every running run the caller started, for about 4.5 minutes.
  * @param {string} runId optional
  * @preserve
  */
-global.continueEnrichment = (runId) => continueEnrichment(runId ?? undefined); // null: every running run
+global.continueEnrichment = (runId) =>
+  withPermissions('continueEnrichment', () => continueEnrichment(runId ?? undefined)); // null: every running run
 
 /**
  * Sidebar: the enrichment runs of this spreadsheet, newest first.
  * @preserve
  */
-global.listEnrichments = () => listEnrichments();
+global.listEnrichments = () => withPermissions('listEnrichments', () => listEnrichments());
 
 /**
  * Sidebar: pauses a run; rows already written stay.
  * @param {string} runId
  * @preserve
  */
-global.pauseEnrichment = (runId) => pauseEnrichment(runId);
+global.pauseEnrichment = (runId) => withPermissions('pauseEnrichment', () => pauseEnrichment(runId));
 
 /**
  * Sidebar: resumes a paused run.
  * @param {string} runId
  * @preserve
  */
-global.resumeEnrichment = (runId) => resumeEnrichment(runId);
+global.resumeEnrichment = (runId) => withPermissions('resumeEnrichment', () => resumeEnrichment(runId));
 
 /**
  * Sidebar: cancels a run; rows already written stay.
  * @param {string} runId
  * @preserve
  */
-global.cancelEnrichment = (runId) => cancelEnrichment(runId);
+global.cancelEnrichment = (runId) => withPermissions('cancelEnrichment', () => cancelEnrichment(runId));
 
 /**
  * Sidebar: runs a run's rows whose status is ERROR again.
  * @param {string} runId
  * @preserve
  */
-global.retryFailedEnrichment = (runId) => retryFailedEnrichment(runId);
+global.retryFailedEnrichment = (runId) => withPermissions('retryFailedEnrichment', () => retryFailedEnrichment(runId));
 
 /**
  * Sidebar: the latest changes refreshes found, of one run or of the document, newest first.
@@ -207,7 +229,7 @@ global.retryFailedEnrichment = (runId) => retryFailedEnrichment(runId);
  * @param {number=} limit
  * @preserve
  */
-global.listChanges = (runId, limit) => listChanges(runId, limit);
+global.listChanges = (runId, limit) => withPermissions('listChanges', () => listChanges(runId, limit));
 
 /**
  * Sidebar: sets, or with null stops, a run's refresh schedule.
@@ -215,20 +237,21 @@ global.listChanges = (runId, limit) => listChanges(runId, limit);
  * @param {Object} schedule
  * @preserve
  */
-global.scheduleRefresh = (runId, schedule) => scheduleRefresh(runId, schedule);
+global.scheduleRefresh = (runId, schedule) =>
+  withPermissions('scheduleRefresh', () => scheduleRefresh(runId, schedule));
 
 /**
  * Sidebar: selects a logged change's cell so the user sees it.
  * @param {Object} change
  * @preserve
  */
-global.selectChange = (change) => selectChange(change);
+global.selectChange = (change) => withPermissions('selectChange', () => selectChange(change));
 
 /**
  * Sidebar: turns sheet-enrich's formulas in the selection (with all they spilled) into plain values.
  * @preserve
  */
-global.convertToValues = () => convertToValues();
+global.convertToValues = () => withPermissions('convertToValues', () => convertToValues());
 
 /**
  * Time-driven trigger: continues the background work (research jobs, enrichment runs) of the user who created it.

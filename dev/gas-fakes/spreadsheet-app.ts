@@ -386,6 +386,8 @@ type SheetMembers =
   | 'appendRow'
   | 'setFrozenRows'
   | 'getFrozenRows'
+  | 'hideSheet'
+  | 'isSheetHidden'
   | 'clear'
   | 'activate'
   | 'autoResizeColumns';
@@ -592,6 +594,16 @@ export class FakeSheetFacade implements GasShape<GoogleAppsScript.Spreadsheet.Sh
 
   getFrozenRows(): number {
     return this.use('sheetRead', 'getFrozenRows').frozenRows;
+  }
+
+  /** Hides the sheet from the tabs; its cells stay readable and writable. */
+  hideSheet(): this {
+    this.use('sheetWrite', 'hideSheet').hidden = true;
+    return this;
+  }
+
+  isSheetHidden(): boolean {
+    return this.use('sheetRead', 'isSheetHidden').hidden;
   }
 
   /** Clears contents and formats of the whole sheet. */

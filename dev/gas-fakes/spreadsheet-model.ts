@@ -70,6 +70,7 @@ export class FakeSheet {
   maxRows = NEW_SHEET_ROWS;
   maxColumns = NEW_SHEET_COLUMNS;
   frozenRows = 0;
+  hidden = false;
   /** row -> column -> cell; absent cells are empty with the default format. */
   private rows = new Map<number, Map<number, Cell>>();
 

@@ -1,4 +1,5 @@
-import type { Http, HttpOutcome, HttpRequest } from '../core/ports';
+import type { Http, HttpNetworkError, HttpOutcome, HttpRequest } from '../core/ports';
+import { refusedPermission } from '../core/scopes';
 
 /** What UrlFetchApp throws once the day's quota of calls is used up. */
 const DAILY_QUOTA_ERROR = /Service invoked too many times for one day: urlfetch/i;
@@ -24,13 +25,19 @@ export const urlFetchHttp: Http = {
       }));
     } catch (error) {
       // fetchAll throws as a whole when any request cannot connect, so no response of this batch is known; it also
-      // throws, sending nothing, once the account's daily UrlFetch quota is used up.
-      const networkError = error instanceof Error ? error.message : String(error);
-      const dailyQuota = DAILY_QUOTA_ERROR.test(networkError);
-      return requests.map(() => (dailyQuota ? { networkError, dailyQuota } : { networkError }));
+      // throws, sending nothing, once the account's daily UrlFetch quota is used up or when the user did not allow
+      // connecting to an external service.
+      const failure = networkFailure(error instanceof Error ? error.message : String(error));
+      return requests.map(() => ({ ...failure }));
     }
   },
 };
+
+function networkFailure(networkError: string): HttpNetworkError {
+  if (DAILY_QUOTA_ERROR.test(networkError)) return { networkError, dailyQuota: true };
+  if (refusedPermission(networkError) === 'externalRequest') return { networkError, notAllowed: true };
+  return { networkError };
+}
 
 function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
   const lower: Record<string, string> = {};

@@ -1,6 +1,7 @@
 // The active spreadsheet and its UI over SpreadsheetApp and HtmlService: what the user selected, the sheets by
 // name, the add-on menu, the sidebar and dialogs, and toasts.
 import type { DocumentService } from '../core/background';
+import type { MenuItem, SubMenu } from '../core/menu';
 import type { DocumentAccess } from '../core/ports';
 
 /** The selection's place and its column's cells from the row above it (a header) down to the sheet's last row. */
@@ -58,10 +59,17 @@ export function showSheet(name: string): boolean {
   return true;
 }
 
-/** The add-on menu: each item calls a top-level function of src/Code.ts. */
-export function addAddonMenu(items: readonly { caption: string; handler: string }[]): void {
-  const menu = SpreadsheetApp.getUi().createAddonMenu();
-  for (const item of items) menu.addItem(item.caption, item.handler);
+/** The add-on menu: each item calls a top-level function of src/Code.ts; a submenu holds items of its own. */
+export function addAddonMenu(items: readonly (MenuItem | SubMenu)[]): void {
+  const ui = SpreadsheetApp.getUi();
+  const menu = ui.createAddonMenu();
+  for (const item of items) {
+    if ('items' in item) {
+      const submenu = ui.createMenu(item.caption);
+      for (const inner of item.items) submenu.addItem(inner.caption, inner.handler);
+      menu.addSubMenu(submenu);
+    } else menu.addItem(item.caption, item.handler);
+  }
   menu.addToUi();
 }
 

@@ -23,6 +23,7 @@ import {
   type TriggerRecord,
 } from './background';
 import type { Clock, ClockTriggers, DocumentAccess, KeyValue } from './ports';
+import { refusedPermission } from './scopes';
 import { errorMessage } from './text';
 
 export interface BackgroundPorts {
@@ -39,13 +40,16 @@ export interface BackgroundPorts {
 /**
  * Makes the current user's clock trigger of this document match their work (there while any kind has some, gone
  * once none has). Never throws for trigger trouble: that is kept for the user's work to show, and the open sidebar
- * carries the work on meanwhile.
+ * carries the work on meanwhile. A user who did not allow triggers (granular consent) is told so by the sidebar's
+ * consent notice, not on each piece of work.
  */
 export function arrangeTrigger(ports: BackgroundPorts, documentId: string): void {
   try {
     arrange(ports, documentId);
   } catch (error) {
-    writeProblem(ports.mine, documentId, arrangeFailedProblem(errorMessage(error)));
+    const message = errorMessage(error);
+    if (refusedPermission(message) === 'scriptApp') ports.mine.delete(problemKey(documentId));
+    else writeProblem(ports.mine, documentId, arrangeFailedProblem(message));
   }
 }
 

@@ -309,11 +309,21 @@ export interface FieldPreset {
   fields: string[];
 }
 
+/** What the caller did not allow sheet-enrich to do (granular consent), as the sidebar says it. */
+export interface ConsentView {
+  /** Why background work (the clock trigger that goes on while the sidebar is closed) is off; null when allowed. */
+  backgroundOff: string | null;
+}
+
 /** Every server function the sidebar calls. */
 export interface SidebarServer {
   getSettings(): SettingsView;
   saveSettings(settings: SettingsInput): SettingsView;
   getUsage(): UsageView;
+  /** One question to Google: which permissions the sidebar's work lacks. */
+  getConsent(): ConsentView;
+  /** Asks for the permission background work needs: Google shows its consent prompt, which ends the call. */
+  allowBackgroundWork(): void;
 
   startResearch(request: ResearchRequest): JobSummary;
   listResearchJobs(): JobSummary[];

@@ -2,6 +2,7 @@
 // services; tests implement them in memory.
 import type { Cadence, DocumentService } from './background';
 import type { CellValue } from './cells';
+import type { Permission } from './scopes';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -25,6 +26,8 @@ export interface HttpNetworkError {
   networkError: string;
   /** Nothing was sent: the platform's daily quota of requests is used up (see docs/platform.md). */
   dailyQuota?: boolean;
+  /** Nothing was sent: the user (for formulas, the spreadsheet's owner) did not allow connecting to a service. */
+  notAllowed?: boolean;
 }
 
 export type HttpOutcome = HttpResponse | HttpNetworkError;
@@ -202,4 +205,34 @@ export interface SheetTable {
     numberFormats: string[],
     keyOffset?: number,
   ): void;
+}
+
+/**
+ * What the running user granted of the manifest's scopes (granular consent, src/core/scopes.ts). Each method is one
+ * question to Google.
+ */
+export interface Consent {
+  /** Of these permissions, those the user has not granted. */
+  missing(permissions: readonly Permission[]): Permission[];
+  /**
+   * Returns when every one is granted; else Google shows its consent prompt (menu and sidebar executions), which ends
+   * the execution, or (elsewhere) throws.
+   */
+  require(permissions: readonly Permission[]): void;
+}
+
+/**
+ * What the diagnostics (src/core/diagnostics.ts) try on the platform: the behaviours Google does not document
+ * (docs/platform.md, "Uncertain behaviours") that one execution can settle.
+ */
+export interface PlatformProbe {
+  /**
+   * Writes `texts` with a plain setValues into plain-text (@) cells of a hidden scratch sheet, reads back what the
+   * cells hold, and removes the sheet, also when something failed.
+   */
+  plainTextRoundTrip(texts: readonly string[]): { values: unknown[]; formulas: string[] };
+  /** The unique ids of the user's triggers of `handler`: those getUserTriggers lists for this spreadsheet, and the project's. */
+  listedTriggers(handler: string): { inDocument: string[]; inProject: string[] };
+  /** ScriptApp.getInstallationSource(), by name. */
+  installationSource(): string;
 }

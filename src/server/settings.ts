@@ -31,14 +31,12 @@ export function saveSettings(settings: SettingsInput): SettingsView {
 }
 
 function store(settings: SettingsInput): SettingsView {
-  return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) => {
-    const client = new ApiClient({
-      http: urlFetchHttp,
-      clock: systemClock,
-      apiKey,
-      baseUrl,
-      retry: { maxAttempts: 2 },
-    });
-    return checkKeyWithService(client, systemClock.now() + KEY_CHECK_MS);
-  });
+  return storeSettings(userStore(), settings, DEFAULT_BASE_URL, (apiKey, baseUrl) =>
+    checkKeyWithService(keyCheckClient(apiKey, baseUrl), systemClock.now() + KEY_CHECK_MS),
+  );
+}
+
+/** A client for checking a key while the user waits: one retry. */
+export function keyCheckClient(apiKey: string, baseUrl: string): ApiClient {
+  return new ApiClient({ http: urlFetchHttp, clock: systemClock, apiKey, baseUrl, retry: { maxAttempts: 2 } });
 }

@@ -1,6 +1,8 @@
 // The sidebar page: Research, Enrich and Settings panels over google.script.run. The server picks the first panel
 // and the poll interval through the body's data attributes (see src/server/menu.ts). The page checks work only
 // while it is in sight, and any click wakes checks that stopped because nothing moved.
+import { ConsentNotice } from './consent-notice';
+import { byId } from './dom';
 import { EnrichPanel } from './enrich-panel';
 import { readPollMs } from './poll-interval';
 import { ResearchPanel } from './research-panel';
@@ -25,7 +27,14 @@ const loops = [research.loop, enrich.runs.loop];
 document.addEventListener('click', () => loops.forEach((loop) => loop.wake()), true);
 document.addEventListener('visibilitychange', () => loops.forEach((loop) => loop.setHidden(document.hidden)));
 
+const consent = new ConsentNotice(
+  byId('consent-notice'),
+  byId('consent-notice-text'),
+  byId<HTMLButtonElement>('consent-allow'),
+);
+
 tabs.select(readPanel(initialPanel));
+void consent.load();
 void settings.load();
 void research.load();
 void enrich.load();

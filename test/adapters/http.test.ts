@@ -3,6 +3,7 @@
 import { urlFetchHttp } from '../../src/adapters/http';
 import { isNetworkError } from '../../src/core/ports';
 import { refusedUrl, startEchoServer, type EchoServer } from '../fakes/echo-server';
+import { SCOPES } from '../../dev/gas-fakes';
 import { newEnv } from '../fakes/gas';
 import { inScript } from './gas-globals';
 
@@ -47,6 +48,22 @@ describe('urlFetchHttp', () => {
         true,
         true,
       ]);
+    } finally {
+      env.dispose();
+    }
+  });
+
+  it('answers a connection the user did not allow as not allowed for each request, sending nothing', () => {
+    const env = newEnv({ grantedScopes: [SCOPES.spreadsheetsCurrentOnly, SCOPES.containerUi, SCOPES.scriptApp] });
+    try {
+      const outcomes = inScript(env, () =>
+        urlFetchHttp.fetchAll([
+          { url: `${server.url}/echo?n=1`, method: 'get', headers: {} },
+          { url: `${server.url}/echo?n=2`, method: 'get', headers: {} },
+        ]),
+      );
+      expect(outcomes.map((outcome) => isNetworkError(outcome) && outcome.notAllowed)).toEqual([true, true]);
+      expect(env.urlFetch.requests).toEqual([]);
     } finally {
       env.dispose();
     }

@@ -7,6 +7,7 @@ import type { Tier } from '../../src/core/api/types';
 import type {
   ChangeEntry,
   ChangeKind,
+  ConsentView,
   ConvertResult,
   EnrichmentPreview,
   EnrichmentRequest,
@@ -23,6 +24,9 @@ import type {
   UsageView,
 } from '../../src/core/contract';
 import { JOB_CHANGES_FIELDS } from '../../src/core/refresh/job-changes';
+import { MISSING_PERMISSION_SENTENCES } from '../../src/core/scopes';
+
+const BACKGROUND_OFF = MISSING_PERMISSION_SENTENCES.scriptApp;
 
 export const DEFAULT_BASE_URL = 'https://api.enrich.example';
 const TOTAL_CHUNKS = 4;
@@ -36,6 +40,8 @@ const CALLABLE: ReadonlySet<string> = new Set<FunctionName>([
   'getSettings',
   'saveSettings',
   'getUsage',
+  'getConsent',
+  'allowBackgroundWork',
   'startResearch',
   'listResearchJobs',
   'pollResearch',
@@ -97,6 +103,8 @@ export interface FakeSeed {
   formulaDailyBudget?: number | null;
   /** Logged changes, in the order appended. */
   changes?: ChangeEntry[];
+  /** False: the user did not allow background work (granular consent). */
+  backgroundAllowed?: boolean;
 }
 
 export class FakeSidebarServer implements SidebarServer {
@@ -116,6 +124,9 @@ export class FakeSidebarServer implements SidebarServer {
   outOfCreditsAt: number | undefined;
   /** cancelResearch answers without cancelling, as when the document lock was busy. */
   cancelNotApplied = false;
+  /** Whether background work is allowed; allowBackgroundWork grants it when `grantOnPrompt` (the user said yes). */
+  backgroundAllowed: boolean;
+  grantOnPrompt = true;
   private readonly failures = new Map<string, string>();
   private apiKey: string | null;
   private baseUrl: string | null = null;
@@ -138,6 +149,7 @@ export class FakeSidebarServer implements SidebarServer {
     this.usage = seed.usage ?? fakeUsage();
     this.selection = seed.selection === undefined ? fakeSelection() : seed.selection;
     this.changes = seed.changes ?? [];
+    this.backgroundAllowed = seed.backgroundAllowed ?? true;
   }
 
   /** The bridge's `call`: dispatches by name and keeps a JSON copy of the arguments, as Apps Script passes them. */
@@ -200,6 +212,17 @@ export class FakeSidebarServer implements SidebarServer {
   /** The caller owns the fake's spreadsheet: the budget is theirs, as Settings last saved it. */
   getUsage(): UsageView {
     return { ...this.usage, formulaBudget: this.budget };
+  }
+
+  getConsent(): ConsentView {
+    return { backgroundOff: this.backgroundAllowed ? null : BACKGROUND_OFF };
+  }
+
+  /** As Google does: the prompt ends the call, after which the user may have allowed it. */
+  allowBackgroundWork(): void {
+    if (this.backgroundAllowed) return;
+    this.backgroundAllowed = this.grantOnPrompt;
+    throw new Error('Authorization is required to perform that action.');
   }
 
   // ---------- Research ----------

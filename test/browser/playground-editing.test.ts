@@ -248,7 +248,7 @@ test('"Enrich selection…" opens the sidebar on the selected cells; "Convert fo
 });
 
 test("the add-on's Help opens as a dialog over the grid, and closes", async () => {
-  await openAddonMenuItem(page, 'Help');
+  await openAddonMenuItem(page, 'Help', 'Help and costs');
   const dialog = page.getByRole('dialog');
   await dialog.filter({ hasText: 'sheet-enrich help' }).waitFor();
   await page.frameLocator('#dialog-frame').getByText('Costs in credits').waitFor();

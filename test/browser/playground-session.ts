@@ -164,9 +164,13 @@ export async function expectOnServer<T>(read: () => Promise<T>, expected: T): Pr
   expect(last).toEqual(expected);
 }
 
-export async function openAddonMenuItem(page: Page, caption: string): Promise<void> {
+/** Extensions → sheet-enrich → each submenu of the path → its last caption. */
+export async function openAddonMenuItem(page: Page, ...path: [...submenus: string[], caption: string]): Promise<void> {
   await page.getByRole('button', { name: 'Extensions' }).click();
   await page.getByRole('menuitem', { name: 'sheet-enrich' }).hover();
+  const caption = path.pop()!;
+  // A submenu's item is named by its caption and the arrow after it; an item may start with the same words.
+  for (const submenu of path) await page.getByRole('menuitem', { name: new RegExp(`^${submenu}\\W*$`) }).hover();
   await page.getByRole('menuitem', { name: caption }).click();
 }
 

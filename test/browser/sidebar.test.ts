@@ -356,3 +356,23 @@ test('checks: none while the sidebar is hidden; they resume when it shows again'
   await card(page, 'job').locator('.badge', { hasText: 'Completed' }).waitFor();
   expect(server.callsOf('pollResearch').length).toBeGreaterThan(whileHidden);
 });
+
+test('without background work allowed, a notice above every panel says why; Allow, granted, takes it away', async () => {
+  const server = new FakeSidebarServer({ apiKey: KEY, backgroundAllowed: false });
+  const { page } = await open(server, 'research');
+  const notice = page.locator('#consent-notice');
+  await notice.filter({ hasText: 'Background work is off' }).waitFor();
+  expect(await notice.innerText()).toContain('runs and research go on only while this sidebar is open');
+  await page.getByRole('tab', { name: 'Enrich' }).click();
+  expect(await notice.isVisible()).toBe(true);
+  await notice.getByRole('button', { name: 'Allow' }).click();
+  await notice.waitFor({ state: 'hidden' });
+  expect(server.callsOf('allowBackgroundWork')).toHaveLength(1);
+});
+
+test('with background work allowed, no notice', async () => {
+  const server = new FakeSidebarServer({ apiKey: KEY });
+  const { page } = await open(server, 'settings');
+  await waitUntil(() => server.callsOf('getConsent').length === 1, 'the sidebar asked about consent');
+  expect(await page.locator('#consent-notice').isHidden()).toBe(true);
+});

@@ -2,8 +2,9 @@ import { ADDON_MENU, withInitialPanel } from '../../src/core/menu';
 
 describe('the add-on menu', () => {
   it('names a distinct handler per item', () => {
-    const handlers = ADDON_MENU.map((item) => item.handler);
+    const handlers = ADDON_MENU.flatMap((item) => ('items' in item ? item.items : [item])).map((item) => item.handler);
     expect(new Set(handlers).size).toBe(handlers.length);
+    expect(handlers).toContain('checkSpreadsheet');
   });
 });
 

@@ -18,7 +18,14 @@ const CUSTOM_FUNCTIONS: Record<string, string[]> = {
 };
 // The sidebar's functions, read from the contract's type.
 const SERVER_FUNCTIONS = sidebarFunctionNames();
-const OTHER_ENTRY_POINTS = ['onOpen', 'onInstall', 'showSettings', 'showResearch', 'runBackgroundWork'];
+const OTHER_ENTRY_POINTS = [
+  'onOpen',
+  'onInstall',
+  'showSettings',
+  'showResearch',
+  'checkSpreadsheet',
+  'runBackgroundWork',
+];
 
 describe('dist/Code.js', () => {
   const code = bundleCode();
@@ -74,7 +81,14 @@ describe('dist/Code.js', () => {
       { caption: 'Enrich selection…', functionName: 'showEnrich' },
       { caption: 'Convert formulas to values', functionName: 'convertSelectionToValues' },
       { caption: 'Settings…', functionName: 'showSettings' },
-      { caption: 'Help', functionName: 'showHelp' },
+      {
+        title: 'Help',
+        addon: false,
+        items: [
+          { caption: 'Help and costs', functionName: 'showHelp' },
+          { caption: 'Check this spreadsheet', functionName: 'checkSpreadsheet' },
+        ],
+      },
     ]);
     expect(env.stats.serviceCalls - before).toBeGreaterThan(0);
     expect(env.properties.document()).toEqual({});

@@ -225,7 +225,12 @@ describe('onboarding', () => {
     const { env, bundle } = loadAddon();
     bundle.call('onOpen', [{}], { mode: 'authModeNone', user: OWNER });
     const items = env.ui.menus.find((menu) => menu.addon)?.items ?? [];
-    expect(items).toContainEqual({ caption: 'Help', functionName: 'showHelp' });
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        title: 'Help',
+        items: expect.arrayContaining([{ caption: 'Help and costs', functionName: 'showHelp' }]),
+      }),
+    );
     bundle.call('showHelp', [], { mode: 'menu', user: TEAMMATE });
     expect(env.ui.dialogs).toHaveLength(1);
     const { title, html } = env.ui.dialogs[0];

@@ -4,6 +4,7 @@
 import { fakeJob, fakeRun } from '../browser/fake-server';
 import { click, page, pageElement, setPageHidden, settle, useFakeDocument } from './fake-document';
 import {
+  mountConsentNotice,
   mountEnrichForm,
   mountEnrichKeyWarning,
   mountResearchPanel,
@@ -28,6 +29,7 @@ async function openSidebar(initialPanel = 'research'): Promise<void> {
   page().setAttribute('data-initial-panel', initialPanel);
   page().setAttribute('data-poll-ms', String(POLL_MS));
   mountTabs();
+  mountConsentNotice();
   mountResearchPanel();
   mountEnrichKeyWarning();
   mountEnrichForm();

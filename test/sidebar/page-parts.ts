@@ -90,3 +90,10 @@ export function mountTabs(): void {
     mount('section', { id: `panel-${panel}`, hidden: '' });
   }
 }
+
+/** The consent notice above the panels: its text and its Allow button. */
+export function mountConsentNotice(): void {
+  const notice = mount('p', { id: 'consent-notice', hidden: '' });
+  mount('span', { id: 'consent-notice-text' }, notice);
+  mount('button', { id: 'consent-allow' }, notice);
+}

@@ -20,6 +20,7 @@ export type ApiErrorKind =
   | 'malformed'
   | 'network'
   | 'daily_quota'
+  | 'not_allowed'
   | 'legacy_format'
   | 'out_of_time';
 
@@ -111,6 +112,17 @@ export function dailyQuotaUsedUp(): ApiFailure {
   );
 }
 
+/**
+ * The user did not allow "Connect to an external service" (granular consent, src/core/scopes.ts); retrying cannot
+ * help. The same sentence serves formulas (the owner's consent) and runs (the user's own), so it names both.
+ */
+export function notAllowedToConnect(): ApiFailure {
+  return failure(
+    'not_allowed',
+    'sheet-enrich is not allowed to connect to the service, so nothing was sent; whoever it runs for (for formulas, the spreadsheet\'s owner) must open Extensions → sheet-enrich → Settings… and allow "Connect to an external service" when Google asks.',
+  );
+}
+
 export function outOfTime(): ApiFailure {
   return failure('out_of_time', 'Ran out of time before the service answered; recalculate to try again.');
 }
@@ -170,6 +182,7 @@ const MAY_HAVE_RUN: Partial<Record<OperationName, string>> = {
 export function describeFailure(operation: OperationName, outcome: HttpOutcome, apiKey: string): ApiFailure {
   const mayHaveRun = MAY_HAVE_RUN[operation];
   if (isNetworkError(outcome) && outcome.dailyQuota === true) return dailyQuotaUsedUp();
+  if (isNetworkError(outcome) && outcome.notAllowed === true) return notAllowedToConnect();
   if (isNetworkError(outcome)) {
     const reason = detailText(redactSecrets(outcome.networkError, apiKey));
     const advice = mayHaveRun ?? 'check the connection and try again';

@@ -38,7 +38,7 @@ const DEFAULT_MAX_PARALLEL = 50;
 const UNREACHABLE_AFTER = 6;
 
 /** Failures every other request of the call would meet too, so nothing more is sent. */
-const SHARED_FAILURES: readonly ApiErrorKind[] = ['unauthorized', 'no_credits', 'daily_quota'];
+const SHARED_FAILURES: readonly ApiErrorKind[] = ['unauthorized', 'no_credits', 'daily_quota', 'not_allowed'];
 
 export interface ExecuteOptions {
   /** Epoch ms by which the caller must have its answers (custom functions have 30 s). */
@@ -289,9 +289,14 @@ class Dispatch<T> {
   }
 }
 
-/** fetchAll threw: no connection of the batch answered (the adapter reports the same error for each). */
+/**
+ * fetchAll threw: no connection of the batch answered (the adapter reports the same error for each). A quota used up
+ * or a connection not allowed sent nothing, and splitting would not help.
+ */
 function lostTogether(outcomes: HttpOutcome[]): boolean {
-  return outcomes.every((outcome) => isNetworkError(outcome) && outcome.dailyQuota !== true);
+  return outcomes.every(
+    (outcome) => isNetworkError(outcome) && outcome.dailyQuota !== true && outcome.notAllowed !== true,
+  );
 }
 
 /** Whether this failure is sent again: one the operation may repeat, with attempts left and a wait we accept. */

@@ -88,6 +88,7 @@ export function verdictOf(spec: OperationSpec, fields: readonly FieldPath[], res
     case 'unauthorized':
     case 'no_credits':
     case 'daily_quota':
+    case 'not_allowed':
       return { kind: 'pause', message };
     case 'rate_limited':
     case 'out_of_time':

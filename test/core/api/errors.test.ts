@@ -4,6 +4,7 @@ import type { HttpOutcome } from '../../../src/core/ports';
 import type { ApiErrorKind, ApiResult } from '../../../src/core/api/errors';
 import {
   dailyQuotaUsedUp,
+  notAllowedToConnect,
   describeFailure,
   invalidInput,
   isRetryable,
@@ -255,6 +256,18 @@ describe('describeFailure', () => {
     const quota = { networkError: 'Service invoked too many times for one day: urlfetch.', dailyQuota: true };
     expect(describeFailure('startResearch', quota, API_KEY)).toEqual(dailyQuotaUsedUp());
     expect(dailyQuotaUsedUp().error.kind).toBe('daily_quota');
+  });
+
+  it('says connecting is not allowed, and who must allow it, whatever the operation', () => {
+    const refused = {
+      networkError: 'You do not have permission to call UrlFetchApp.fetchAll. Required permissions: …',
+      notAllowed: true,
+    };
+    expect(describeFailure('scrape', refused, API_KEY)).toEqual(notAllowedToConnect());
+    const { kind, message } = notAllowedToConnect().error;
+    expect(kind).toBe('not_allowed');
+    expect(message).toMatch(/spreadsheet's owner.*"Connect to an external service"/);
+    expect(message).not.toMatch(/permission to call/);
   });
 
   it('finds retry_after inside detail, and ignores a Retry-After that is empty or negative', () => {

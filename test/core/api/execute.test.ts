@@ -457,6 +457,19 @@ describe('dispatch: the caller admits each fetchAll', () => {
     expect(http.batches.map((batch) => batch.length)).toEqual([2]);
   });
 
+  it('does not split or retry a batch refused because connecting is not allowed, and sends nothing more', () => {
+    const refused = { networkError: 'You do not have permission to call UrlFetchApp.fetchAll.', notAllowed: true };
+    const { http, transport, prepared } = dispatchSetup(() => refused);
+    const run = dispatch(transport, prepared, { admit: () => ({ send: 2 }) });
+    expect(run.results.map((result) => result?.ok === false && result.error.kind)).toEqual([
+      'not_allowed',
+      'not_allowed',
+      'not_allowed',
+      'not_allowed',
+    ]);
+    expect(http.batches.map((batch) => batch.length)).toEqual([2]);
+  });
+
   it('reports a batch that lost every connection as failed whole, with nothing answered yet', () => {
     let call = 0;
     const { transport, prepared } = dispatchSetup(() => (++call <= 2 ? { networkError: 'reset' } : success), 2);

@@ -46,6 +46,7 @@ describe('verdicts', () => {
     ['unauthorized', { kind: 'pause', message: 'It failed (unauthorized).' }],
     ['no_credits', { kind: 'pause', message: 'It failed (no_credits).' }],
     ['daily_quota', { kind: 'pause', message: 'It failed (daily_quota).' }],
+    ['not_allowed', { kind: 'pause', message: 'It failed (not_allowed).' }],
     ['out_of_time', { kind: 'later', retryAfterMs: null }],
   ] as const)('%s', (kind, verdict) => {
     expect(verdictOf(scrape, fields, fail(kind))).toEqual(verdict);
