@@ -10,7 +10,8 @@ import type { CellValue, SheetTable } from '../core/sheet-table';
  * could parse is left out of setValues and written as rich-text values, which Sheets takes literally.
  * `keyOffset` (0-based), when the block has a key column, makes that column land in the last call (see
  * planLiteralText). Round trips: the sheet's size (two reads), one setNumberFormats, at most two setValues, and
- * one setRichTextValues per run of adjacent text columns holding such text (plus one for the key column).
+ * one setRichTextValues per rectangle of text that needs rich text (plus one for the key column); one rich-text
+ * value is built per distinct text.
  */
 export function writeBlock(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -29,10 +30,15 @@ export function writeBlock(
   for (const { columnOffset, values } of plan.values) {
     range.offset(0, columnOffset, values.length, values[0].length).setValues(values);
   }
+  // A value is immutable and may fill many cells: each text is built once per block (a checked column's times).
+  const built = new Map<string, GoogleAppsScript.Spreadsheet.RichTextValue>();
+  const richText = (text: string) => {
+    let value = built.get(text);
+    if (value === undefined) built.set(text, (value = SpreadsheetApp.newRichTextValue().setText(text).build()));
+    return value;
+  };
   for (const patch of plan.patches) {
-    const texts = patch.texts.map((line) =>
-      line.map((text) => SpreadsheetApp.newRichTextValue().setText(text).build()),
-    );
+    const texts = patch.texts.map((line) => line.map(richText));
     range.offset(patch.rowOffset, patch.columnOffset, texts.length, texts[0].length).setRichTextValues(texts);
   }
 }
