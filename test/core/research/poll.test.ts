@@ -1,4 +1,4 @@
-import { pollJob, RESULTS_PAGE_SIZE, type ResearchSheets } from '../../../src/core/research/poll';
+import { pollJob, PROFILES_PER_WRITE, RESULTS_PAGE_SIZE, type ResearchSheets } from '../../../src/core/research/poll';
 import type { JobRecord } from '../../../src/core/research/registry';
 import type { JobStatus } from '../../../src/core/api/types';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
@@ -100,16 +100,27 @@ describe('pollJob', () => {
     expect(experienceOwners).toHaveLength(237 * (profileRecord.experience?.length ?? 0));
   });
 
-  it('saves the cursor after every page, so a poll stopped by time resumes without loss or repeats', () => {
+  it('writes the pages it read together and then saves the cursor, so a poll stopped by time resumes without loss or repeats', () => {
     const { service, results, poll, saved } = setup();
     service.state.ids = ids(1, 350);
     poll(300); // time for two pages only (200 ms each)
-    expect(saved.map((j) => j.nextPage)).toEqual([2, 3]);
+    expect(saved.map((j) => j.nextPage)).toEqual([3]);
     expect(results.column('id')).toHaveLength(200);
     service.state.status = 'completed';
     const job = poll();
     expect(results.column('id')).toEqual(ids(1, 350));
     expect(job.rowsWritten).toBe(350);
+  });
+
+  it('writes at most PROFILES_PER_WRITE profiles at a time, saving the cursor after each write', () => {
+    const { service, results, poll, saved } = setup();
+    service.state.ids = ids(1, PROFILES_PER_WRITE + 50);
+    poll(3_600_000);
+    expect(saved.map((j) => [j.nextPage, j.rowsWritten])).toEqual([
+      [PROFILES_PER_WRITE / RESULTS_PAGE_SIZE + 1, PROFILES_PER_WRITE],
+      [PROFILES_PER_WRITE / RESULTS_PAGE_SIZE + 1, PROFILES_PER_WRITE + 50],
+    ]);
+    expect(results.column('id')).toEqual(ids(1, PROFILES_PER_WRITE + 50));
   });
 
   it('keeps a finished job unfinished until its last page is written, so a poll cut short loses nothing', () => {
