@@ -122,8 +122,10 @@ export interface LiteralPlan {
 type Block = readonly (readonly CellValue[])[];
 
 /**
- * Rich-text values a block may build beyond the cells that need one, as a share of those: each rectangle is a
- * setRichTextValues round trip, so neighbouring rectangles are joined while what joining them adds stays within it.
+ * Rich-text values a block may build beyond the cells that need one, as a share of those. The writer builds one
+ * value per distinct text of a block, so a rectangle may take in blank cells and texts it builds anyway at no cost;
+ * each rectangle is a setRichTextValues round trip, so neighbouring ones are joined while the values they add stay
+ * within this.
  */
 export const RICH_TEXT_SLACK = 0.4;
 
@@ -131,8 +133,9 @@ export const RICH_TEXT_SLACK = 0.4;
  * Plans a block write that no parsing can change: texts Sheets could parse are left out of setValues (so not even
  * a moment as a live formula) and written as rich-text values instead. Rich text goes only where it is needed,
  * in rectangles of strings: the runs of such text down each column, joined (down a column, then across columns)
- * cheapest first while the cells they add stay within RICH_TEXT_SLACK of the cells that need them, so a column of
- * dates is one rectangle and scattered cells cost few calls.
+ * cheapest first while the values they add (texts neither blank nor needing rich text anyway; the writer builds
+ * one value per distinct text) keep the block's values within RICH_TEXT_SLACK of the cells that need one, so a
+ * column of dates is one rectangle and scattered cells cost few calls.
  *
  * `keyOffset`, the block's key column (text), is written by the LAST call and by no other: an execution cut
  * between two calls then leaves new rows without their key (the next attempt writes them again in the same
@@ -181,11 +184,20 @@ const area = (rect: Rect) => (rect.bottom - rect.top + 1) * (rect.right - rect.l
 
 /** Disjoint rectangles of strings covering every flagged cell, within the slack. */
 function textPatches(rows: Block, needs: boolean[][]): TextPatch[] {
-  const flagged = needs.reduce((sum, line) => sum + line.filter(Boolean).length, 0);
+  const flaggedTexts = new Set<string>();
+  let flagged = 0;
+  needs.forEach((line, r) =>
+    line.forEach((need, c) => {
+      if (!need) return;
+      flagged++;
+      flaggedTexts.add(rows[r][c] as string);
+    }),
+  );
   if (flagged === 0) return [];
-  const strings = new StringCounts(rows);
-  const budget = { left: Math.floor(flagged * RICH_TEXT_SLACK) };
-  const rects = joinAcross(joinDown(needs, strings, budget), strings, budget);
+  const counts = new CellCounts(rows, (value) => value !== '' && !flaggedTexts.has(value));
+  // What the texts that need rich text leave of the slack, one value kept back for blank cells taken in.
+  const budget = { left: flagged + Math.floor(flagged * RICH_TEXT_SLACK) - flaggedTexts.size - 1 };
+  const rects = joinAcross(joinDown(needs, counts, budget), counts, budget);
   return rects
     .sort((a, b) => a.left - b.left || a.top - b.top)
     .map(({ top, bottom, left, right }) => ({
@@ -199,7 +211,7 @@ function textPatches(rows: Block, needs: boolean[][]): TextPatch[] {
  * Each column's runs of flagged cells, then the gaps between runs of one column joined, smallest first, while the
  * gap holds only strings and the budget pays for its cells.
  */
-function joinDown(needs: boolean[][], strings: StringCounts, budget: { left: number }): Rect[] {
+function joinDown(needs: boolean[][], counts: CellCounts, budget: { left: number }): Rect[] {
   const runs: Rect[][] = [];
   const width = needs[0].length;
   for (let c = 0; c < width; c++) {
@@ -213,12 +225,16 @@ function joinDown(needs: boolean[][], strings: StringCounts, budget: { left: num
     runs.push(column);
   }
   const gaps = runs
-    .flatMap((column) => column.slice(1).map((below, i) => ({ above: column[i], below })))
-    .filter(({ above, below }) => strings.all({ ...above, top: above.bottom + 1, bottom: below.top - 1 }))
-    .sort((a, b) => a.below.top - a.above.bottom - (b.below.top - b.above.bottom));
+    .flatMap((column) =>
+      column.slice(1).map((below, i) => {
+        const gap = { ...below, top: column[i].bottom + 1, bottom: below.top - 1 };
+        return { above: column[i], strings: counts.allStrings(gap), cost: counts.cost(gap) };
+      }),
+    )
+    .filter((gap) => gap.strings)
+    .sort((a, b) => a.cost - b.cost);
   const joined = new Set<Rect>();
-  for (const { above, below } of gaps) {
-    const cost = below.top - above.bottom - 1;
+  for (const { above, cost } of gaps) {
     if (cost > budget.left) break;
     budget.left -= cost;
     joined.add(above);
@@ -242,7 +258,7 @@ const MAX_RECTS_TO_JOIN = 48;
  * Joins two rectangles into the one spanning both, cheapest first, while the cells it adds are within the budget,
  * it holds only strings and it overlaps no other rectangle but whole ones (which it absorbs).
  */
-function joinAcross(start: Rect[], strings: StringCounts, budget: { left: number }): Rect[] {
+function joinAcross(start: Rect[], counts: CellCounts, budget: { left: number }): Rect[] {
   let rects = start;
   while (rects.length > 1 && rects.length <= MAX_RECTS_TO_JOIN) {
     let best: { box: Rect; cost: number; inside: Rect[] } | null = null;
@@ -251,9 +267,9 @@ function joinAcross(start: Rect[], strings: StringCounts, budget: { left: number
         if (b.left <= a.right) continue;
         const box = spanning(a, b);
         const inside = rects.filter((rect) => within(rect, box));
-        const cost = area(box) - inside.reduce((sum, rect) => sum + area(rect), 0);
+        const cost = counts.cost(box) - inside.reduce((sum, rect) => sum + counts.cost(rect), 0);
         if (cost > budget.left || (best !== null && cost >= best.cost)) continue;
-        if (!strings.all(box) || rects.some((rect) => overlaps(rect, box) && !within(rect, box))) continue;
+        if (!counts.allStrings(box) || rects.some((rect) => overlaps(rect, box) && !within(rect, box))) continue;
         best = { box, cost, inside };
       }
     }
@@ -277,32 +293,45 @@ const within = (rect: Rect, box: Rect) =>
 
 const overlaps = (a: Rect, b: Rect) => a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
 
-/** Whether a rectangle of the block holds only strings, in constant time (a table of running counts). */
-class StringCounts {
-  /** counts[r][c]: strings in rows < r and columns < c. */
-  private readonly counts: number[][];
+/**
+ * In constant time per rectangle of the block (tables of running counts): whether it holds only strings, and how
+ * many of its cells hold a text that costs a value of its own.
+ */
+class CellCounts {
+  private readonly strings: number[][];
+  private readonly costly: number[][];
 
-  constructor(rows: Block) {
-    const width = rows[0].length;
-    this.counts = [new Array<number>(width + 1).fill(0)];
-    rows.forEach((row, r) => {
-      const line = [0];
-      for (let c = 0; c < width; c++) {
-        const here = typeof row[c] === 'string' ? 1 : 0;
-        line.push(line[c] + this.counts[r][c + 1] - this.counts[r][c] + here);
-      }
-      this.counts.push(line);
-    });
+  constructor(rows: Block, costs: (text: string) => boolean) {
+    this.strings = runningCounts(rows, (value) => typeof value === 'string');
+    this.costly = runningCounts(rows, (value) => typeof value === 'string' && costs(value));
   }
 
-  all(rect: Rect): boolean {
-    if (rect.top > rect.bottom) return true;
-    const { counts } = this;
-    const strings =
-      counts[rect.bottom + 1][rect.right + 1] -
-      counts[rect.top][rect.right + 1] -
-      counts[rect.bottom + 1][rect.left] +
-      counts[rect.top][rect.left];
-    return strings === area(rect);
+  allStrings(rect: Rect): boolean {
+    return rect.top > rect.bottom || sumOf(this.strings, rect) === area(rect);
   }
+
+  cost(rect: Rect): number {
+    return rect.top > rect.bottom ? 0 : sumOf(this.costly, rect);
+  }
+}
+
+/** counts[r][c]: cells passing `test` in rows < r and columns < c. */
+function runningCounts(rows: Block, test: (value: CellValue) => boolean): number[][] {
+  const width = rows[0].length;
+  const counts = [new Array<number>(width + 1).fill(0)];
+  rows.forEach((row, r) => {
+    const line = [0];
+    for (let c = 0; c < width; c++) line.push(line[c] + counts[r][c + 1] - counts[r][c] + (test(row[c]) ? 1 : 0));
+    counts.push(line);
+  });
+  return counts;
+}
+
+function sumOf(counts: number[][], rect: Rect): number {
+  return (
+    counts[rect.bottom + 1][rect.right + 1] -
+    counts[rect.top][rect.right + 1] -
+    counts[rect.bottom + 1][rect.left] +
+    counts[rect.top][rect.left]
+  );
 }
