@@ -11,6 +11,7 @@ import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
 import { refreshBenchmark } from './refresh';
 import { researchWriteBenchmark } from './research-write';
+import { roundTripsBenchmark } from './round-trips';
 import { speedBenchmark } from './speed';
 import {
   EnvPool,
@@ -38,6 +39,7 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
     run: faultsBenchmark,
   },
   { id: '(j)', name: 'Refresh of a living list: pace, changes found, credits', run: refreshBenchmark },
+  { id: '(k)', name: 'Round trips: service calls per operation', run: roundTripsBenchmark },
 ];
 
 function machine(): string {
