@@ -101,10 +101,10 @@ function afterPage(job: JobRecord, status: JobStatusResponse, morePages: boolean
  * Counting the sheet rather than adding up inserts keeps the count right when an execution ended between writing a
  * page and saving the cursor, and the next poll finds that page's rows already there.
  */
-function writeProfiles(job: JobRecord, page: ProfileRecord[], sheets: ResearchSheets): number | null {
-  if (page.length === 0) return null;
+function writeProfiles(job: JobRecord, read: ProfileRecord[], sheets: ResearchSheets): number | null {
+  if (read.length === 0) return null;
   // A profile may come twice in the pages: its companion entries must still be appended once.
-  const profiles = [...new Map(page.map((profile) => [String(profile.id), profile] as const)).values()];
+  const profiles = [...new Map(read.map((profile) => [String(profile.id), profile] as const)).values()];
   const columns = RESEARCH_COLUMNS[job.columns];
   const rows = planWrite(
     columns,
