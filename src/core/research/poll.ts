@@ -70,20 +70,26 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
       flush();
       return failed(job, answer.error, context, save);
     }
-    const morePages = answer.value.results.length >= RESULTS_PAGE_SIZE;
-    read = { job: afterPage(read.job, answer.value, morePages), profiles: [...read.profiles, ...answer.value.results] };
-    if (!morePages || read.profiles.length >= PROFILES_PER_WRITE) flush();
-    if (!morePages) break;
+    // A full page is final (the cursor moves past it); the next is worth asking for now unless the service says
+    // there is nothing beyond it yet.
+    const full = answer.value.results.length >= RESULTS_PAGE_SIZE;
+    const readOn = full && answer.value.pagination?.has_more !== false;
+    read = {
+      job: afterPage(read.job, answer.value, full, readOn),
+      profiles: [...read.profiles, ...answer.value.results],
+    };
+    if (!readOn || read.profiles.length >= PROFILES_PER_WRITE) flush();
+    if (!readOn) break;
   }
   if (read.profiles.length > 0) flush();
   return { job, userError: null };
 }
 
 /** The job as one more page leaves it (its rows not counted yet). */
-function afterPage(job: JobRecord, status: JobStatusResponse, morePages: boolean): JobRecord {
-  // A full page is final; a partial one may still grow, so it is read again next time. A job saved as finished is
-  // never polled again: until its last page is written it stays unfinished here.
-  const drained = !(morePages && isFinishedJobStatus(status.status));
+function afterPage(job: JobRecord, status: JobStatusResponse, full: boolean, readOn: boolean): JobRecord {
+  // A partial page may still grow, so it is read again next time. A job saved as finished is never polled again:
+  // until its last page is written it stays unfinished here.
+  const drained = !(readOn && isFinishedJobStatus(status.status));
   return {
     ...job,
     status: drained ? status.status : 'processing',
@@ -92,7 +98,7 @@ function afterPage(job: JobRecord, status: JobStatusResponse, morePages: boolean
     chunksProcessed: status.chunks_processed,
     totalChunks: status.total_chunks,
     error: drained && status.status === 'error' ? status.error || status.message || 'The research job failed.' : null,
-    nextPage: morePages ? job.nextPage + 1 : job.nextPage,
+    nextPage: full ? job.nextPage + 1 : job.nextPage,
   };
 }
 

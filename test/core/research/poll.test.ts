@@ -29,8 +29,8 @@ function fakeService() {
         page: Number(page),
         page_size: size,
         total_results: state.ids.length,
-        total_pages: 1,
-        has_more: false,
+        total_pages: Math.ceil(state.ids.length / size),
+        has_more: Number(page) * size < state.ids.length,
       },
       ...(state.status === 'error' ? { error: 'Search backend failed.' } : {}),
     });
@@ -121,6 +121,24 @@ describe('pollJob', () => {
       [PROFILES_PER_WRITE / RESULTS_PAGE_SIZE + 1, PROFILES_PER_WRITE + 50],
     ]);
     expect(results.column('id')).toEqual(ids(1, PROFILES_PER_WRITE + 50));
+  });
+
+  it('asks for no page the service says is empty yet, and ends a finished job at its last full page', () => {
+    const { service, http, results, poll } = setup();
+    service.state.ids = ids(1, 200);
+    poll();
+    expect(http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2']);
+    service.state.status = 'completed';
+    expect(poll()).toMatchObject({ status: 'completed', nextPage: 3, rowsWritten: 200 });
+    expect(http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2', '3']);
+
+    const finished = setup();
+    finished.service.state.ids = ids(1, 200);
+    finished.service.state.status = 'completed';
+    expect(finished.poll()).toMatchObject({ status: 'completed', nextPage: 3, rowsWritten: 200 });
+    expect(finished.http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2']);
+    expect(finished.results.column('id')).toEqual(ids(1, 200));
+    expect(results.column('id')).toEqual(ids(1, 200));
   });
 
   it('keeps a finished job unfinished until its last page is written, so a poll cut short loses nothing', () => {
