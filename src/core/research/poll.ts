@@ -73,7 +73,7 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
     // A full page is final (the cursor moves past it); the next is worth asking for now unless the service says
     // there is nothing beyond it yet.
     const full = answer.value.results.length >= RESULTS_PAGE_SIZE;
-    const readOn = full && answer.value.pagination?.has_more !== false;
+    const readOn = full && !endsHere(answer.value, read.job.nextPage);
     read = {
       job: afterPage(read.job, answer.value, full, readOn),
       profiles: [...read.profiles, ...answer.value.results],
@@ -83,6 +83,16 @@ export function pollJob(start: JobRecord, context: PollContext, save: (job: JobR
   }
   if (read.profiles.length > 0) flush();
   return { job, userError: null };
+}
+
+/**
+ * Whether the results so far end with this page. The pagination's member names are our reading of the API
+ * (docs/api.md), so only a page that also counts the results found so far, none beyond it, is believed.
+ */
+function endsHere(status: JobStatusResponse, page: number): boolean {
+  const pagination = status.pagination;
+  if (pagination === undefined || pagination.has_more) return false;
+  return pagination.total_results > 0 && pagination.total_results <= page * RESULTS_PAGE_SIZE;
 }
 
 /** The job as one more page leaves it (its rows not counted yet). */

@@ -8,7 +8,7 @@ import { memoryTable } from '../../support/memory-table';
 
 /** A job on the service: the profiles found so far (ids in order, repeats allowed) and its status. */
 function fakeService() {
-  const state = { status: 'processing' as JobStatus, ids: [] as string[], httpStatus: 200 };
+  const state = { status: 'processing' as JobStatus, ids: [] as string[], httpStatus: 200, otherNames: false };
   const respond = (request: { url: string }) => {
     if (state.httpStatus !== 200) return json(state.httpStatus, { detail: 'no' });
     const { page, page_size } = queryOf(request as never);
@@ -25,13 +25,15 @@ function fakeService() {
       chunks_processed: 3,
       total_chunks: 10,
       results: slice.map((id) => ({ ...profileRecord, id, full_name: `Person ${id}` })),
-      pagination: {
-        page: Number(page),
-        page_size: size,
-        total_results: state.ids.length,
-        total_pages: Math.ceil(state.ids.length / size),
-        has_more: Number(page) * size < state.ids.length,
-      },
+      pagination: state.otherNames
+        ? { current: Number(page), hasMore: Number(page) * size < state.ids.length }
+        : {
+            page: Number(page),
+            page_size: size,
+            total_results: state.ids.length,
+            total_pages: Math.ceil(state.ids.length / size),
+            has_more: Number(page) * size < state.ids.length,
+          },
       ...(state.status === 'error' ? { error: 'Search backend failed.' } : {}),
     });
   };
@@ -139,6 +141,13 @@ describe('pollJob', () => {
     expect(finished.http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2']);
     expect(finished.results.column('id')).toEqual(ids(1, 200));
     expect(results.column('id')).toEqual(ids(1, 200));
+
+    // Pagination named otherwise than our reading of the API: nothing is believed, the next page is asked for.
+    const unknown = setup();
+    unknown.service.state.ids = ids(1, 200);
+    unknown.service.state.otherNames = true;
+    unknown.poll();
+    expect(unknown.http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2', '3']);
   });
 
   it('keeps a finished job unfinished until its last page is written, so a poll cut short loses nothing', () => {
