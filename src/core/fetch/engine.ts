@@ -82,7 +82,8 @@ function readingBatchSizeAhead(context: FetchContext): Cache {
   const key = batchSizeKey(context);
   let first = true;
   return {
-    ...cache,
+    putAll: (values, ttlSeconds) => cache.putAll(values, ttlSeconds),
+    remove: (removed) => cache.remove(removed),
     getAll(keys) {
       if (!first || keys.includes(key)) return cache.getAll(keys);
       first = false;
