@@ -208,8 +208,8 @@ function textPatches(rows: Block, needs: boolean[][]): TextPatch[] {
 }
 
 /**
- * Each column's runs of flagged cells, then the gaps between runs of one column joined, smallest first, while the
- * gap holds only strings and the budget pays for its cells.
+ * Each column's runs of flagged cells, then the gaps between runs of one column joined, cheapest first, while the
+ * gap holds only strings and the budget pays for the values it adds.
  */
 function joinDown(needs: boolean[][], counts: CellCounts, budget: { left: number }): Rect[] {
   const runs: Rect[][] = [];
@@ -255,7 +255,7 @@ function joinDown(needs: boolean[][], counts: CellCounts, budget: { left: number
 const MAX_RECTS_TO_JOIN = 48;
 
 /**
- * Joins two rectangles into the one spanning both, cheapest first, while the cells it adds are within the budget,
+ * Joins two rectangles into the one spanning both, cheapest first, while the budget pays for the values it adds,
  * it holds only strings and it overlaps no other rectangle but whole ones (which it absorbs).
  */
 function joinAcross(start: Rect[], counts: CellCounts, budget: { left: number }): Rect[] {
