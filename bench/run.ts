@@ -12,6 +12,7 @@ import { flattenBenchmark } from './flatten';
 import { idleSidebarBenchmark } from './idle-sidebar';
 import { refreshBenchmark } from './refresh';
 import { researchWriteBenchmark } from './research-write';
+import { roundTripsBenchmark } from './round-trips';
 import { speedBenchmark } from './speed';
 import {
   EnvPool,
@@ -44,6 +45,7 @@ const BENCHMARKS: Array<{ id: string; name: string; run: Benchmark }> = [
     name: 'Concurrent executions: an interleaved fill-down twice, the ledger, the tier',
     run: concurrencyBenchmark,
   },
+  { id: '(l)', name: 'Round trips: service calls per operation', run: roundTripsBenchmark },
 ];
 
 function machine(): string {

@@ -5,14 +5,13 @@ import { parseA1 } from '../core/enrichment/a1';
 import { missingSheetError } from '../core/enrichment/request';
 import type { RunSheet } from '../core/ports';
 import { sheetNamed, writeBlock } from './sheet-table';
+import { activeSpreadsheet } from './spreadsheet';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-const spreadsheet = () => SpreadsheetApp.getActiveSpreadsheet();
-
 export const runSheet: RunSheet<Sheet> = {
   sheetNamed(name) {
-    const sheet = spreadsheet().getSheetByName(name);
+    const sheet = activeSpreadsheet().getSheetByName(name);
     if (sheet === null) throw missingSheetError(name);
     return sheet;
   },
@@ -25,7 +24,7 @@ export const runSheet: RunSheet<Sheet> = {
     return { values: range.getValues(), formulas: withFormulas ? range.getFormulas() : [] };
   },
   findRows(rangeName) {
-    const range = spreadsheet().getRangeByName(rangeName);
+    const range = activeSpreadsheet().getRangeByName(rangeName);
     if (range === null) return null;
     const parsed = parseA1(range.getA1Notation());
     if (!parsed.ok) return null;
@@ -34,10 +33,10 @@ export const runSheet: RunSheet<Sheet> = {
   },
   nameRows(rangeName, rows) {
     const height = rows.lastRow - rows.headerRow + 1;
-    spreadsheet().setNamedRange(rangeName, rows.sheet.getRange(rows.headerRow, rows.inputColumn, height, 1));
+    activeSpreadsheet().setNamedRange(rangeName, rows.sheet.getRange(rows.headerRow, rows.inputColumn, height, 1));
   },
   removeRows(rangeName) {
-    if (spreadsheet().getRangeByName(rangeName) !== null) spreadsheet().removeNamedRange(rangeName);
+    if (activeSpreadsheet().getRangeByName(rangeName) !== null) activeSpreadsheet().removeNamedRange(rangeName);
   },
   writeBlock,
   readMarks(sheet, rect) {
@@ -49,12 +48,12 @@ export const runSheet: RunSheet<Sheet> = {
     range.setNotes(marks.notes);
     range.setBackgrounds(marks.backgrounds);
   },
-  findSheet: (name) => spreadsheet().getSheetByName(name),
+  findSheet: (name) => activeSpreadsheet().getSheetByName(name),
   activate(sheet, row, column) {
     sheet.getRange(row, column).activate();
   },
   sheetAdded(name) {
-    const book = spreadsheet();
+    const book = activeSpreadsheet();
     const existing = book.getSheetByName(name);
     return existing !== null ? { sheet: existing, added: false } : { sheet: sheetNamed(book, name), added: true };
   },

@@ -1,4 +1,5 @@
 import type { Clock, Lock } from '../core/ports';
+import { forgetPropertyCopy, type StoreKind } from './properties';
 
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -7,12 +8,12 @@ export const systemClock: Clock = {
 
 /** The document lock, asked of LockService when first tried (an execution that never locks never asks). */
 export function documentLock(): Lock {
-  return lazyLock(() => LockService.getDocumentLock(), 'sheet-enrich must run inside a spreadsheet.');
+  return lazyLock(() => LockService.getDocumentLock(), 'sheet-enrich must run inside a spreadsheet.', 'document');
 }
 
 /** The current user's lock (for this script), asked of LockService when first tried. */
 export function userLock(): Lock {
-  return lazyLock(() => LockService.getUserLock(), 'The user lock is not available here.');
+  return lazyLock(() => LockService.getUserLock(), 'The user lock is not available here.', 'user');
 }
 
 /**
@@ -39,7 +40,8 @@ export function paceLock(): Lock {
   };
 }
 
-function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string): Lock {
+/** `guards`: the property store whose writers take this lock. */
+function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string, guards: StoreKind): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const held = (): GoogleAppsScript.Lock.Lock => {
     lock ??= open();
@@ -47,7 +49,12 @@ function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string
     return lock;
   };
   return {
-    tryLock: (timeoutMs) => held().tryLock(timeoutMs),
+    tryLock(timeoutMs) {
+      const taken = held().tryLock(timeoutMs);
+      // Others may have written the store while this execution waited: read it afresh under the lock.
+      if (taken) forgetPropertyCopy(guards);
+      return taken;
+    },
     release: () => held().releaseLock(),
   };
 }

@@ -1,6 +1,7 @@
 import { capCellText, planLiteralText, TEXT_FORMAT } from '../core/cells';
 import type { Book } from '../core/ports';
 import type { CellValue, SheetTable } from '../core/sheet-table';
+import { activeSpreadsheet } from './spreadsheet';
 
 /**
  * THE way the add-on writes cells (every writer goes through it): one rectangle from a 1-based row and column, as
@@ -10,7 +11,8 @@ import type { CellValue, SheetTable } from '../core/sheet-table';
  * could parse is left out of setValues and written as rich-text values, which Sheets takes literally.
  * `keyOffset` (0-based), when the block has a key column, makes that column land in the last call (see
  * planLiteralText). Round trips: the sheet's size (two reads), one setNumberFormats, at most two setValues, and
- * one setRichTextValues per run of adjacent text columns holding such text (plus one for the key column).
+ * one setRichTextValues per rectangle of text that needs rich text (plus one for the key column); one rich-text
+ * value is built per distinct text.
  */
 export function writeBlock(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
@@ -26,14 +28,24 @@ export function writeBlock(
   range.setNumberFormats(rows.map(() => numberFormats.slice()));
   const capped = rows.map((row) => row.map((value) => (typeof value === 'string' ? capCellText(value) : value)));
   const plan = planLiteralText(capped, keyOffset);
+  // A call over the whole block reuses its range: asking for another is a call of its own.
+  const rangeOf = (rowOffset: number, columnOffset: number, height: number, width: number) =>
+    height === rows.length && width === numberFormats.length
+      ? range
+      : range.offset(rowOffset, columnOffset, height, width);
   for (const { columnOffset, values } of plan.values) {
-    range.offset(0, columnOffset, values.length, values[0].length).setValues(values);
+    rangeOf(0, columnOffset, values.length, values[0].length).setValues(values);
   }
+  // A value is immutable and may fill many cells: each text is built once per block (a checked column's times).
+  const built = new Map<string, GoogleAppsScript.Spreadsheet.RichTextValue>();
+  const richText = (text: string) => {
+    let value = built.get(text);
+    if (value === undefined) built.set(text, (value = SpreadsheetApp.newRichTextValue().setText(text).build()));
+    return value;
+  };
   for (const patch of plan.patches) {
-    const texts = patch.texts.map((line) =>
-      line.map((text) => SpreadsheetApp.newRichTextValue().setText(text).build()),
-    );
-    range.offset(patch.rowOffset, patch.columnOffset, texts.length, texts[0].length).setRichTextValues(texts);
+    const texts = patch.texts.map((line) => line.map(richText));
+    rangeOf(patch.rowOffset, patch.columnOffset, texts.length, texts[0].length).setRichTextValues(texts);
   }
 }
 
@@ -84,8 +96,13 @@ export function sheetNamed(
   book: GoogleAppsScript.Spreadsheet.Spreadsheet,
   name: string,
 ): GoogleAppsScript.Spreadsheet.Sheet {
-  const existing = book.getSheetByName(name);
-  if (existing !== null) return existing;
+  return book.getSheetByName(name) ?? insertedSheet(book, name);
+}
+
+function insertedSheet(
+  book: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+): GoogleAppsScript.Spreadsheet.Sheet {
   // Inserting activates the new sheet.
   const active = book.getActiveSheet();
   const created = book.insertSheet(name);
@@ -94,12 +111,22 @@ export function sheetNamed(
   return created;
 }
 
-/** The active spreadsheet as a Book, asked of SpreadsheetApp when first used. */
+/**
+ * The active spreadsheet as a Book, asked of SpreadsheetApp when first used. Each name is looked up once: starting
+ * research asks whether a name is taken, then creates that sheet.
+ */
 export function activeBook(): Book {
-  let book: GoogleAppsScript.Spreadsheet.Spreadsheet | null = null;
-  const open = () => (book ??= SpreadsheetApp.getActiveSpreadsheet());
+  const found = new Map<string, GoogleAppsScript.Spreadsheet.Sheet | null>();
+  const lookUp = (name: string) => {
+    if (!found.has(name)) found.set(name, activeSpreadsheet().getSheetByName(name));
+    return found.get(name)!;
+  };
   return {
-    hasSheet: (name) => open().getSheetByName(name) !== null,
-    table: (name) => sheetTable(sheetNamed(open(), name)),
+    hasSheet: (name) => lookUp(name) !== null,
+    table(name) {
+      const sheet = lookUp(name) ?? insertedSheet(activeSpreadsheet(), name);
+      found.set(name, sheet);
+      return sheetTable(sheet);
+    },
   };
 }

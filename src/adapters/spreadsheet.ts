@@ -3,6 +3,10 @@
 import type { DocumentService } from '../core/background';
 import type { MenuItem, SubMenu } from '../core/menu';
 import type { DocumentAccess } from '../core/ports';
+import { perExecution } from './execution';
+
+/** The active spreadsheet (null in a trigger Google gave none), asked once per execution. */
+export const activeSpreadsheet = perExecution(() => SpreadsheetApp.getActiveSpreadsheet());
 
 /** The selection's place and its column's cells from the row above it (a header) down to the sheet's last row. */
 export interface ColumnSelection {
@@ -26,14 +30,14 @@ export function activeColumnSelection(): ColumnSelection | null {
 }
 
 /** The active spreadsheet's id. */
-export const activeDocumentId = (): string => SpreadsheetApp.getActiveSpreadsheet().getId();
+export const activeDocumentId = perExecution((): string => activeSpreadsheet().getId());
 
 /**
  * What a trigger run got of its document: Google may give a time-driven trigger no spreadsheet, document properties
  * or document lock (docs/platform.md, "Uncertain behaviours").
  */
 export function documentAccess(): DocumentAccess {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   const missing: DocumentService[] = [];
   if (spreadsheet === null) missing.push('spreadsheet');
   if (PropertiesService.getDocumentProperties() === null) missing.push('document properties');
@@ -43,16 +47,15 @@ export function documentAccess(): DocumentAccess {
 
 /** A short note in the corner of the spreadsheet. */
 export function toast(message: string, title: string): void {
-  SpreadsheetApp.getActiveSpreadsheet().toast(message, title);
+  activeSpreadsheet().toast(message, title);
 }
 
 /** Whether the active spreadsheet has a sheet of that name. */
-export const sheetExists = (name: string): boolean =>
-  SpreadsheetApp.getActiveSpreadsheet().getSheetByName(name) !== null;
+export const sheetExists = (name: string): boolean => activeSpreadsheet().getSheetByName(name) !== null;
 
 /** Shows the sheet of that name; false when there is none. */
 export function showSheet(name: string): boolean {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeSpreadsheet();
   const sheet = book.getSheetByName(name);
   if (sheet === null) return false;
   book.setActiveSheet(sheet);

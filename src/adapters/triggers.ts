@@ -2,6 +2,7 @@
 // Whether getUserTriggers lists an add-on's clock triggers is not documented, so a trigger is found by the unique
 // id kept for it, in the project's list of the user's triggers, before any listing by document is tried.
 import type { ClockTriggers } from '../core/ports';
+import { activeSpreadsheet } from './spreadsheet';
 
 type Trigger = GoogleAppsScript.Script.Trigger;
 
@@ -29,7 +30,7 @@ export function clockTriggers(handler: string): ClockTriggers {
 
 /** The current user's clock triggers of `handler` in this document, where Google lists them. */
 function documentClockTriggers(handler: string): Trigger[] {
-  return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).filter(
+  return ScriptApp.getUserTriggers(activeSpreadsheet()).filter(
     (trigger) => trigger.getHandlerFunction() === handler && trigger.getEventType() === ScriptApp.EventType.CLOCK,
   );
 }

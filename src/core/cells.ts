@@ -122,10 +122,20 @@ export interface LiteralPlan {
 type Block = readonly (readonly CellValue[])[];
 
 /**
+ * Rich-text values a block may build beyond the cells that need one, as a share of those. The writer builds one
+ * value per distinct text of a block, so a rectangle may take in blank cells and texts it builds anyway at no cost;
+ * each rectangle is a setRichTextValues round trip, so neighbouring ones are joined while the values they add stay
+ * within this.
+ */
+export const RICH_TEXT_SLACK = 0.4;
+
+/**
  * Plans a block write that no parsing can change: texts Sheets could parse are left out of setValues (so not even
- * a moment as a live formula) and written as rich-text values instead, in as few rectangles as the block allows.
- * When every column holding such text is a text column (as planWrite makes them), that is one rectangle per run
- * of adjacent text columns, whatever the number of rows; a column mixing numbers with such text costs more.
+ * a moment as a live formula) and written as rich-text values instead. Rich text goes only where it is needed,
+ * in rectangles of strings: the runs of such text down each column, joined (down a column, then across columns)
+ * cheapest first while the values they add (texts neither blank nor needing rich text anyway; the writer builds
+ * one value per distinct text) keep the block's values within RICH_TEXT_SLACK of the cells that need one, so a
+ * column of dates is one rectangle and scattered cells cost few calls.
  *
  * `keyOffset`, the block's key column (text), is written by the LAST call and by no other: an execution cut
  * between two calls then leaves new rows without their key (the next attempt writes them again in the same
@@ -162,50 +172,166 @@ export function planLiteralText(rows: Block, keyOffset?: number): LiteralPlan {
   return { values, patches };
 }
 
-/** Rectangles of strings covering every flagged cell: runs of text columns, then stretches in mixed columns. */
+/** A rectangle of a block, its rows and columns inclusive. */
+interface Rect {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const area = (rect: Rect) => (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1);
+
+/** Disjoint rectangles of strings covering every flagged cell, within the slack. */
 function textPatches(rows: Block, needs: boolean[][]): TextPatch[] {
-  const needRows = needs.flatMap((line, r) => (line.includes(true) ? [r] : []));
-  if (needRows.length === 0) return [];
-  const span = { first: needRows[0], last: needRows[needRows.length - 1] };
-  const isTextColumn = (c: number) => rows.slice(span.first, span.last + 1).every((row) => typeof row[c] === 'string');
-  const hasNeed = (c: number) => needs.some((line) => line[c]);
-  const cut = (first: number, last: number, [start, end]: [number, number]): TextPatch => ({
-    rowOffset: first,
-    columnOffset: start,
-    texts: rows.slice(first, last + 1).map((row) => row.slice(start, end + 1) as string[]),
-  });
-  const width = rows[0].length;
-  const patches = runsOf(width, isTextColumn, hasNeed).map((columns) => cut(span.first, span.last, columns));
+  const flaggedTexts = new Set<string>();
+  let flagged = 0;
+  needs.forEach((line, r) =>
+    line.forEach((need, c) => {
+      if (!need) return;
+      flagged++;
+      flaggedTexts.add(rows[r][c] as string);
+    }),
+  );
+  if (flagged === 0) return [];
+  const counts = new CellCounts(rows, (value) => value !== '' && !flaggedTexts.has(value));
+  // What the texts that need rich text leave of the slack, one value kept back for blank cells taken in.
+  const budget = { left: flagged + Math.floor(flagged * RICH_TEXT_SLACK) - flaggedTexts.size - 1 };
+  const rects = joinAcross(joinDown(needs, counts, budget), counts, budget);
+  return rects
+    .sort((a, b) => a.left - b.left || a.top - b.top)
+    .map(({ top, bottom, left, right }) => ({
+      rowOffset: top,
+      columnOffset: left,
+      texts: rows.slice(top, bottom + 1).map((row) => row.slice(left, right + 1) as string[]),
+    }));
+}
+
+/**
+ * Each column's runs of flagged cells, then the gaps between runs of one column joined, cheapest first, while the
+ * gap holds only strings and the budget pays for the values it adds.
+ */
+function joinDown(needs: boolean[][], counts: CellCounts, budget: { left: number }): Rect[] {
+  const runs: Rect[][] = [];
+  const width = needs[0].length;
   for (let c = 0; c < width; c++) {
-    if (isTextColumn(c) || !hasNeed(c)) continue;
-    for (const [first, last] of stringStretches(rows, needs, c)) patches.push(cut(first, last, [c, c]));
+    const column: Rect[] = [];
+    needs.forEach((line, r) => {
+      if (!line[c]) return;
+      const last = column[column.length - 1];
+      if (last !== undefined && last.bottom === r - 1) last.bottom = r;
+      else column.push({ top: r, bottom: r, left: c, right: c });
+    });
+    runs.push(column);
   }
-  return patches;
+  const gaps = runs
+    .flatMap((column) =>
+      column.slice(1).map((below, i) => {
+        const gap = { ...below, top: column[i].bottom + 1, bottom: below.top - 1 };
+        return { above: column[i], strings: counts.allStrings(gap), cost: counts.cost(gap) };
+      }),
+    )
+    .filter((gap) => gap.strings)
+    .sort((a, b) => a.cost - b.cost);
+  const joined = new Set<Rect>();
+  for (const { above, cost } of gaps) {
+    if (cost > budget.left) break;
+    budget.left -= cost;
+    joined.add(above);
+  }
+  // Walk each column upwards so a run absorbs the one below it, chains included.
+  return runs.flatMap((column) => {
+    const kept: Rect[] = [];
+    for (let i = column.length - 1; i >= 0; i--) {
+      const rect = column[i];
+      if (joined.has(rect) && kept.length > 0) rect.bottom = kept.pop()!.bottom;
+      kept.push(rect);
+    }
+    return kept.reverse();
+  });
 }
 
-/** Runs [first, last] of adjacent columns passing `keep`, trimmed to start and end at a column passing `wanted`. */
-function runsOf(width: number, keep: (c: number) => boolean, wanted: (c: number) => boolean): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  let start = -1;
-  for (let c = 0; c <= width; c++) {
-    if (c < width && keep(c)) {
-      if (start < 0) start = c;
-      continue;
+/** Beyond this many rectangles the search across columns would cost more time than the calls it saves. */
+const MAX_RECTS_TO_JOIN = 48;
+
+/**
+ * Joins two rectangles into the one spanning both, cheapest first, while the budget pays for the values it adds,
+ * it holds only strings and it overlaps no other rectangle but whole ones (which it absorbs).
+ */
+function joinAcross(start: Rect[], counts: CellCounts, budget: { left: number }): Rect[] {
+  let rects = start;
+  while (rects.length > 1 && rects.length <= MAX_RECTS_TO_JOIN) {
+    let best: { box: Rect; cost: number; inside: Rect[] } | null = null;
+    for (const a of rects) {
+      for (const b of rects) {
+        if (b.left <= a.right) continue;
+        const box = spanning(a, b);
+        const inside = rects.filter((rect) => within(rect, box));
+        const cost = counts.cost(box) - inside.reduce((sum, rect) => sum + counts.cost(rect), 0);
+        if (cost > budget.left || (best !== null && cost >= best.cost)) continue;
+        if (!counts.allStrings(box) || rects.some((rect) => overlaps(rect, box) && !within(rect, box))) continue;
+        best = { box, cost, inside };
+      }
     }
-    if (start >= 0) {
-      let [first, last] = [start, c - 1];
-      while (first <= last && !wanted(first)) first++;
-      while (last >= first && !wanted(last)) last--;
-      if (first <= last) runs.push([first, last]);
-    }
-    start = -1;
+    if (best === null) break;
+    budget.left -= best.cost;
+    const absorbed = new Set(best.inside);
+    rects = [...rects.filter((rect) => !absorbed.has(rect)), best.box];
   }
-  return runs;
+  return rects;
 }
 
-/** In a column mixing strings and other values: stretches of consecutive strings, trimmed to the flagged rows. */
-function stringStretches(rows: Block, needs: boolean[][], column: number): Array<[number, number]> {
-  const isString = (r: number) => typeof rows[r][column] === 'string';
-  const flagged = (r: number) => needs[r][column];
-  return runsOf(rows.length, isString, flagged);
+const spanning = (a: Rect, b: Rect): Rect => ({
+  top: Math.min(a.top, b.top),
+  bottom: Math.max(a.bottom, b.bottom),
+  left: Math.min(a.left, b.left),
+  right: Math.max(a.right, b.right),
+});
+
+const within = (rect: Rect, box: Rect) =>
+  rect.top >= box.top && rect.bottom <= box.bottom && rect.left >= box.left && rect.right <= box.right;
+
+const overlaps = (a: Rect, b: Rect) => a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
+
+/**
+ * In constant time per rectangle of the block (tables of running counts): whether it holds only strings, and how
+ * many of its cells hold a text that costs a value of its own.
+ */
+class CellCounts {
+  private readonly strings: number[][];
+  private readonly costly: number[][];
+
+  constructor(rows: Block, costs: (text: string) => boolean) {
+    this.strings = runningCounts(rows, (value) => typeof value === 'string');
+    this.costly = runningCounts(rows, (value) => typeof value === 'string' && costs(value));
+  }
+
+  allStrings(rect: Rect): boolean {
+    return rect.top > rect.bottom || sumOf(this.strings, rect) === area(rect);
+  }
+
+  cost(rect: Rect): number {
+    return rect.top > rect.bottom ? 0 : sumOf(this.costly, rect);
+  }
+}
+
+/** counts[r][c]: cells passing `test` in rows < r and columns < c. */
+function runningCounts(rows: Block, test: (value: CellValue) => boolean): number[][] {
+  const width = rows[0].length;
+  const counts = [new Array<number>(width + 1).fill(0)];
+  rows.forEach((row, r) => {
+    const line = [0];
+    for (let c = 0; c < width; c++) line.push(line[c] + counts[r][c + 1] - counts[r][c] + (test(row[c]) ? 1 : 0));
+    counts.push(line);
+  });
+  return counts;
+}
+
+function sumOf(counts: number[][], rect: Rect): number {
+  return (
+    counts[rect.bottom + 1][rect.right + 1] -
+    counts[rect.top][rect.right + 1] -
+    counts[rect.bottom + 1][rect.left] +
+    counts[rect.top][rect.left]
+  );
 }

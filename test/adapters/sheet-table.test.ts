@@ -130,13 +130,18 @@ describe('writeBlock round trips', () => {
     );
     expect(plain).toMatchObject({ setValuesCalls: 1, setRichTextValuesCalls: 0, writeCalls: 2 });
     const allText = callsFor(
-      [
-        ['=1', 'x'],
-        ['y', '00501'],
-      ],
+      Array.from({ length: 5 }, (_, i) => [`=${i}`, i === 2 ? 'x' : `0050${i}`]),
       [TEXT_FORMAT, TEXT_FORMAT],
     );
     expect(allText).toMatchObject({ setValuesCalls: 0, setRichTextValuesCalls: 1, writeCalls: 2 });
+  });
+
+  it('build one rich-text value per distinct text of a block', () => {
+    const env = newEnv();
+    const rows = Array.from({ length: 40 }, (_, i) => ['OK', i < 25 ? '2026-11-27T20:07:07Z' : '2026-11-27T20:08:00Z']);
+    asScript(env, (sheet) => writeBlock(sheet, 2, 1, rows, [TEXT_FORMAT, TEXT_FORMAT]));
+    expect(env.stats.callsByName['SpreadsheetApp.newRichTextValue']).toBe(2);
+    expect(env.spreadsheet.sheet('Sheet1').values('A2:B41')).toEqual(rows);
   });
 });
 

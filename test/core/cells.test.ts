@@ -5,6 +5,7 @@ import {
   capCellText,
   columnFormat,
   planLiteralText,
+  RICH_TEXT_SLACK,
   planWrite,
   sheetsMayParse,
   type CellValue,
@@ -256,32 +257,41 @@ describe('planLiteralText', () => {
     expect(grid).toEqual(rows);
   });
 
-  it('patches adjacent text columns together, spanning the rows from the first to the last parseable text', () => {
-    const rows: CellValue[][] = [
-      ['a', 'b', 1],
-      ['=X()', 'c', 2],
-      ['d', 'TRUE', 3],
-      ['e', 'f', 4],
-    ];
+  it('joins runs of adjacent columns when the cells it adds fit the slack, and leaves scattered cells alone', () => {
+    const rows: CellValue[][] = Array.from({ length: 10 }, (_, i) => [`${i}/4`, i === 5 ? 'x' : `${i}-10`, 'a', 7]);
+    rows[0][2] = '=X()';
+    rows[9][2] = 'TRUE';
     const { plan, grid } = applied(rows);
-    expect(plan.patches).toEqual([
-      {
-        rowOffset: 1,
-        columnOffset: 0,
-        texts: [
-          ['=X()', 'c'],
-          ['d', 'TRUE'],
-        ],
-      },
+    const shapes = plan.patches.map(({ rowOffset, columnOffset, texts }) => [
+      rowOffset,
+      columnOffset,
+      texts.length,
+      texts[0].length,
+    ]);
+    expect(shapes).toEqual([
+      [0, 0, 10, 2],
+      [0, 2, 1, 1],
+      [9, 2, 1, 1],
     ]);
     expect(grid).toEqual(rows);
   });
 
-  it('writes an all-text block with rich text alone when one rectangle covers it', () => {
-    const rows: CellValue[][] = [
-      ['=1', 'x'],
-      ['y', '+1'],
-    ];
+  it('builds rich-text values for at most the cells that need one and the slack (random blocks)', () => {
+    const samples: CellValue[] = ['', 'text', '=1+1', '00501', 7, 'x y', '3/4', 'TRUE', 'a', 'b'];
+    let seed = 11;
+    const pick = () => samples[(seed = (seed * 48_271) % 2_147_483_647) % samples.length];
+    for (let block = 0; block < 200; block++) {
+      const rows = Array.from({ length: 1 + (block % 40) }, () => Array.from({ length: 1 + (block % 9) }, pick));
+      const plan = planLiteralText(rows);
+      const needed = rows.flat().filter((value) => typeof value === 'string' && sheetsMayParse(value)).length;
+      // The writer builds one value per distinct text of a block.
+      const built = new Set(plan.patches.flatMap(({ texts }) => texts.flat())).size;
+      expect(built).toBeLessThanOrEqual(needed + Math.floor(needed * RICH_TEXT_SLACK));
+    }
+  });
+
+  it('writes an all-text block with rich text alone when the rectangle covering it fits the slack', () => {
+    const rows: CellValue[][] = Array.from({ length: 5 }, (_, i) => [`=${i}`, i === 1 ? 'x' : `+${i}`]);
     expect(planLiteralText(rows)).toEqual({ values: [], patches: [{ rowOffset: 0, columnOffset: 0, texts: rows }] });
   });
 

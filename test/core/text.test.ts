@@ -1,4 +1,4 @@
-import { capStoredText, errorMessage, isBlank, shorten } from '../../src/core/text';
+import { capStoredText, errorMessage, isBlank, shorten, utf8Length } from '../../src/core/text';
 
 describe('shorten', () => {
   it('keeps short text, on one line and trimmed', () => {
@@ -38,4 +38,12 @@ test('errorMessage: an error reads as its message; anything else as text', () =>
   expect(errorMessage(new Error('The key was rejected.'))).toBe('The key was rejected.');
   expect(errorMessage('offline')).toBe('offline');
   expect(errorMessage(42)).toBe('42');
+});
+
+describe('utf8Length', () => {
+  it('counts bytes as UTF-8 stores them', () => {
+    for (const text of ['', 'plain', 'é', 'Zürich — 北京', '🚀 launch', 'x'.repeat(1000)]) {
+      expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
+    }
+  });
 });

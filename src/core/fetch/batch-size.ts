@@ -25,6 +25,8 @@ interface Learnt {
 
 export class BatchSize {
   private learnt: Learnt;
+  /** Grown since loaded, not yet kept: growth is kept once per call (save), a cut at once. */
+  private grown = false;
 
   private constructor(
     private readonly cache: Cache,
@@ -36,29 +38,44 @@ export class BatchSize {
 
   /** One cache read. */
   static load(cache: Cache, cacheKey: string): BatchSize {
-    return new BatchSize(cache, cacheKey, cache.getAll([cacheKey])[cacheKey]);
+    return BatchSize.of(cache, cacheKey, cache.getAll([cacheKey])[cacheKey]);
+  }
+
+  /** From what was read of the cache already (undefined: nothing there). */
+  static of(cache: Cache, cacheKey: string, stored: string | undefined): BatchSize {
+    return new BatchSize(cache, cacheKey, stored);
   }
 
   get size(): number {
     return this.learnt.size;
   }
 
-  /** Learns from one fetchAll; one cache write when the size changes. */
+  /**
+   * Learns from one fetchAll. A cut is kept at once (one cache write), so an execution stopped right after it
+   * leaves the next one careful; growth waits for save.
+   */
   observe(outcome: BatchOutcome<unknown>): void {
     const { size, threshold } = this.learnt;
-    let next: Learnt;
     if (outcome.failedWhole || outcome.rateLimited) {
       const half = Math.max(1, Math.floor(outcome.sent / 2));
-      next = { size: half, threshold: half };
+      this.learnt = { size: half, threshold: half };
+      this.grown = false;
+      if (half !== size || half !== threshold) this.keep();
     } else if (outcome.sent >= size) {
       const grown = size < threshold ? size * 2 : size + Math.max(1, Math.floor(size / 4));
-      next = { size: Math.min(MAX_BATCH, grown), threshold };
-    } else {
-      return;
+      this.learnt = { size: Math.min(MAX_BATCH, grown), threshold };
+      this.grown ||= this.learnt.size !== size;
     }
-    if (next.size === size && next.threshold === threshold) return;
-    this.learnt = next;
-    this.cache.putAll({ [this.cacheKey]: JSON.stringify(next) }, MEMORY_SECONDS);
+  }
+
+  /** Keeps what the call learnt since the last write, if anything (one cache write). */
+  save(): void {
+    if (this.grown) this.keep();
+    this.grown = false;
+  }
+
+  private keep(): void {
+    this.cache.putAll({ [this.cacheKey]: JSON.stringify(this.learnt) }, MEMORY_SECONDS);
   }
 }
 

@@ -69,7 +69,42 @@ export function cachedAnswers<T>(
   inputs: readonly string[],
 ): Map<string, DatedAnswer<T>> {
   if (inputs.length === 0) return new Map();
-  return answerCache(spec, context).readDated(unique(inputs)) as Map<string, DatedAnswer<T>>;
+  const reading = { ...context, cache: readingBatchSizeAhead(context) };
+  return answerCache(spec, reading).readDated(unique(inputs)) as Map<string, DatedAnswer<T>>;
+}
+
+/**
+ * The batch size read along with the index by cachedAnswers, by cache: a call that misses the cache goes on to
+ * fetchFresh, which takes it from here instead of reading the cache again.
+ */
+const batchSizesReadAhead = new WeakMap<Cache, { stored: string | undefined }>();
+
+const batchSizeKey = (context: FetchContext) => `batch:${context.hash(context.settings.baseUrl)}`;
+
+/** The context's cache, whose first read also reads the batch size (one round trip for both). */
+function readingBatchSizeAhead(context: FetchContext): Cache {
+  const { cache } = context;
+  const key = batchSizeKey(context);
+  let first = true;
+  return {
+    putAll: (values, ttlSeconds) => cache.putAll(values, ttlSeconds),
+    remove: (removed) => cache.remove(removed),
+    getAll(keys) {
+      if (!first || keys.includes(key)) return cache.getAll(keys);
+      first = false;
+      const { [key]: stored, ...values } = cache.getAll([...keys, key]);
+      batchSizesReadAhead.set(cache, { stored });
+      return values;
+    },
+  };
+}
+
+/** The batch size cachedAnswers read ahead on this cache, else read now. */
+function loadBatchSize(context: FetchContext): BatchSize {
+  const ahead = batchSizesReadAhead.get(context.cache);
+  batchSizesReadAhead.delete(context.cache);
+  const key = batchSizeKey(context);
+  return ahead === undefined ? BatchSize.load(context.cache, key) : BatchSize.of(context.cache, key, ahead.stored);
 }
 
 /**
@@ -112,6 +147,7 @@ export function fetchFresh<T>(
       answered: (outcome) => run.answered(outcome),
     },
   );
+  run.batchSize.save();
   const report: FetchReport<T> = { results: new Map(), unsent: [], stoppedBy, creditsSpent: run.creditsSpent };
   wanted.forEach((input, i) => {
     const result = results[i];
@@ -126,7 +162,7 @@ class FreshFetch<T> {
   creditsSpent = 0;
   /** A 429 pauses every request, not only the ones it refused. */
   private pausedUntil = 0;
-  private readonly batchSize: BatchSize;
+  readonly batchSize: BatchSize;
   private readonly window: RateWindow | null;
   private readonly answers: AnswerCache;
 
@@ -139,7 +175,7 @@ class FreshFetch<T> {
   ) {
     const { cache, hash, settings } = context;
     const endpointId = hash(`${settings.baseUrl}\n${settings.apiKey}`);
-    this.batchSize = BatchSize.load(cache, `batch:${hash(settings.baseUrl)}`);
+    this.batchSize = loadBatchSize(context);
     const perMinute = SCRAPES_PER_MINUTE[settings.tier];
     this.window = spec.paced ? new RateWindow(cache, `rate:${endpointId}`, perMinute, context.paceLock ?? null) : null;
     this.answers = answerCache(spec, context);

@@ -63,7 +63,11 @@ export function startJob(
   const newJob = (started: StartResearchResponse): JobRecord => {
     const now = new Date(ports.clock.now()).toISOString();
     const { job_id: jobId, status, message } = started;
-    const sheetName = researchSheetName(query, jobId, (name) => ports.book.hasSheet(name));
+    // The placeholder only measures room: a name as long as Sheets allows, without looking for it among the sheets.
+    const sheetName =
+      started === PLACEHOLDER_START
+        ? 'x'.repeat(MAX_SHEET_NAME_LENGTH)
+        : researchSheetName(query, jobId, (name) => ports.book.hasSheet(name));
     const counts = { ...NEW_JOB_COUNTS, createdAt: now, updatedAt: now };
     return {
       ...counts,
@@ -122,6 +126,9 @@ const NEW_JOB_COUNTS = {
   error: null,
   nextPage: 1,
 } as const;
+
+/** Sheets refuses a longer sheet name. */
+const MAX_SHEET_NAME_LENGTH = 100;
 
 /** A start answer as long as one can be, to hold a job's room before the service is asked. */
 const PLACEHOLDER_START: StartResearchResponse = {

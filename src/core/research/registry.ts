@@ -2,13 +2,17 @@
 // job, far under the 9 KB value limit, and at most MAX_JOBS of them, far under the 500 KB store limit.
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../api/types';
 import type { KeyValue } from '../ports';
-import { capStoredText } from '../text';
+import { capStoredText, utf8Length } from '../text';
 import type { JobSummary, ResearchColumns } from '../contract';
 
 const JOB_PREFIX = 'research.job.';
 /** Room held for a job about to be started (see holdRoom). */
 const ROOM_KEY = 'research.room';
 export const MAX_JOBS = 40;
+/** What a document's properties hold at most, keys and values in UTF-8 (docs/platform.md). */
+const STORE_BYTES = 500 * 1024;
+/** Free room beyond which a job's entry (under 9 KB) fits even if other executions write meanwhile. */
+const SURE_ROOM_BYTES = 100 * 1024;
 
 export interface JobRecord extends JobSummary {
   limit: number;
@@ -40,6 +44,8 @@ export function isFinishedJobStatus(status: JobStatus): boolean {
 }
 
 export class JobRegistry {
+  private roomHeld = false;
+
   constructor(private readonly store: KeyValue) {}
 
   get(jobId: string): JobRecord | null {
@@ -61,11 +67,17 @@ export class JobRegistry {
 
   /**
    * Holds the room a job like `placeholder` takes, so a full store is found before the service starts the job;
-   * false when there is no room. releaseRoom gives it back just before the real job is saved.
+   * false when there is no room. A store far from full (as read) surely has the room, and holding it would cost two
+   * round trips; nearer full, the room is held by writing the placeholder. releaseRoom gives it back just before the
+   * real job is saved.
    */
   holdRoom(placeholder: JobRecord): boolean {
+    const entry = JSON.stringify(storedForm(placeholder));
+    const used = Object.entries(this.store.getAll()).reduce((sum, [key, value]) => sum + utf8Length(key + value), 0);
+    if (used + utf8Length(ROOM_KEY + entry) <= STORE_BYTES - SURE_ROOM_BYTES) return true;
     try {
-      this.store.set(ROOM_KEY, JSON.stringify(storedForm(placeholder)));
+      this.store.set(ROOM_KEY, entry);
+      this.roomHeld = true;
       return true;
     } catch {
       return false;
@@ -73,7 +85,8 @@ export class JobRegistry {
   }
 
   releaseRoom(): void {
-    this.store.delete(ROOM_KEY);
+    if (this.roomHeld) this.store.delete(ROOM_KEY);
+    this.roomHeld = false;
   }
 
   save(job: JobRecord): void {

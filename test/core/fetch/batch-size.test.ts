@@ -36,6 +36,20 @@ describe('BatchSize', () => {
     expect(size.size).toBe(3);
   });
 
+  it('keeps growth in the cache once per call, when saved, and a cut at once', () => {
+    const cache = memoryCache();
+    const size = BatchSize.load(cache, 'batch:x');
+    size.observe(outcome(INITIAL_BATCH));
+    size.observe(outcome(2 * INITIAL_BATCH));
+    expect(cache.data).toEqual({});
+    size.save();
+    expect(BatchSize.load(cache, 'batch:x').size).toBe(4 * INITIAL_BATCH);
+    size.observe(outcome(40, { rateLimited: true }));
+    expect(BatchSize.load(cache, 'batch:x').size).toBe(20);
+    size.save();
+    expect(BatchSize.load(cache, 'batch:x').size).toBe(20);
+  });
+
   it('is remembered in the document cache, and a damaged entry starts over', () => {
     const cache = memoryCache();
     BatchSize.load(cache, 'batch:x').observe(outcome(10, { failedWhole: true }));

@@ -66,6 +66,19 @@ describe('cachedAnswers and fetchFresh', () => {
     expect(http.batches[0]).toHaveLength(MAX_BATCH);
   });
 
+  it('reads the batch size with the index when a call looks in the cache first, not again to fetch', () => {
+    const { clock, http, cache, context } = setup();
+    fetchFresh(RECORDS, context, urls('g', 40), { deadline: clock.now() + 10 * MINUTE });
+    const reads = cache.calls.getAll;
+    const inputs = urls('k', 60);
+    expect(cachedAnswers(RECORDS, context, inputs).size).toBe(0);
+    expect(cache.calls.getAll - reads).toBe(1);
+    http.batches.length = 0;
+    fetchFresh(RECORDS, context, inputs, { deadline: clock.now() + 10 * MINUTE });
+    // What the first call learnt (10, 20, then 40), read with the index.
+    expect(http.batches[0]).toHaveLength(4 * INITIAL_BATCH);
+  });
+
   it('sends nothing past the credit budget and says so', () => {
     const { clock, http, context } = setup();
     const report = fetchFresh(SCRAPES, context, urls('s', 10), { deadline: clock.now() + MINUTE, creditBudget: 7 });

@@ -1,4 +1,4 @@
-import { pollJob, RESULTS_PAGE_SIZE, type ResearchSheets } from '../../../src/core/research/poll';
+import { pollJob, PROFILES_PER_WRITE, RESULTS_PAGE_SIZE, type ResearchSheets } from '../../../src/core/research/poll';
 import type { JobRecord } from '../../../src/core/research/registry';
 import type { JobStatus } from '../../../src/core/api/types';
 import { API_KEY, BASE_URL, FakeClock, FakeHttp, json, queryOf } from '../api/fakes';
@@ -8,7 +8,7 @@ import { memoryTable } from '../../support/memory-table';
 
 /** A job on the service: the profiles found so far (ids in order, repeats allowed) and its status. */
 function fakeService() {
-  const state = { status: 'processing' as JobStatus, ids: [] as string[], httpStatus: 200 };
+  const state = { status: 'processing' as JobStatus, ids: [] as string[], httpStatus: 200, otherNames: false };
   const respond = (request: { url: string }) => {
     if (state.httpStatus !== 200) return json(state.httpStatus, { detail: 'no' });
     const { page, page_size } = queryOf(request as never);
@@ -25,13 +25,15 @@ function fakeService() {
       chunks_processed: 3,
       total_chunks: 10,
       results: slice.map((id) => ({ ...profileRecord, id, full_name: `Person ${id}` })),
-      pagination: {
-        page: Number(page),
-        page_size: size,
-        total_results: state.ids.length,
-        total_pages: 1,
-        has_more: false,
-      },
+      pagination: state.otherNames
+        ? { current: Number(page), hasMore: Number(page) * size < state.ids.length }
+        : {
+            page: Number(page),
+            page_size: size,
+            total_results: state.ids.length,
+            total_pages: Math.ceil(state.ids.length / size),
+            has_more: Number(page) * size < state.ids.length,
+          },
       ...(state.status === 'error' ? { error: 'Search backend failed.' } : {}),
     });
   };
@@ -100,16 +102,52 @@ describe('pollJob', () => {
     expect(experienceOwners).toHaveLength(237 * (profileRecord.experience?.length ?? 0));
   });
 
-  it('saves the cursor after every page, so a poll stopped by time resumes without loss or repeats', () => {
+  it('writes the pages it read together and then saves the cursor, so a poll stopped by time resumes without loss or repeats', () => {
     const { service, results, poll, saved } = setup();
     service.state.ids = ids(1, 350);
     poll(300); // time for two pages only (200 ms each)
-    expect(saved.map((j) => j.nextPage)).toEqual([2, 3]);
+    expect(saved.map((j) => j.nextPage)).toEqual([3]);
     expect(results.column('id')).toHaveLength(200);
     service.state.status = 'completed';
     const job = poll();
     expect(results.column('id')).toEqual(ids(1, 350));
     expect(job.rowsWritten).toBe(350);
+  });
+
+  it('writes at most PROFILES_PER_WRITE profiles at a time, saving the cursor after each write', () => {
+    const { service, results, poll, saved } = setup();
+    service.state.ids = ids(1, PROFILES_PER_WRITE + 50);
+    poll(3_600_000);
+    expect(saved.map((j) => [j.nextPage, j.rowsWritten])).toEqual([
+      [PROFILES_PER_WRITE / RESULTS_PAGE_SIZE + 1, PROFILES_PER_WRITE],
+      [PROFILES_PER_WRITE / RESULTS_PAGE_SIZE + 1, PROFILES_PER_WRITE + 50],
+    ]);
+    expect(results.column('id')).toEqual(ids(1, PROFILES_PER_WRITE + 50));
+  });
+
+  it('asks for no page the service says is empty yet, and ends a finished job at its last full page', () => {
+    const { service, http, results, poll } = setup();
+    service.state.ids = ids(1, 200);
+    poll();
+    expect(http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2']);
+    service.state.status = 'completed';
+    expect(poll()).toMatchObject({ status: 'completed', nextPage: 3, rowsWritten: 200 });
+    expect(http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2', '3']);
+
+    const finished = setup();
+    finished.service.state.ids = ids(1, 200);
+    finished.service.state.status = 'completed';
+    expect(finished.poll()).toMatchObject({ status: 'completed', nextPage: 3, rowsWritten: 200 });
+    expect(finished.http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2']);
+    expect(finished.results.column('id')).toEqual(ids(1, 200));
+    expect(results.column('id')).toEqual(ids(1, 200));
+
+    // Pagination named otherwise than our reading of the API: nothing is believed, the next page is asked for.
+    const unknown = setup();
+    unknown.service.state.ids = ids(1, 200);
+    unknown.service.state.otherNames = true;
+    unknown.poll();
+    expect(unknown.http.requests.map((r) => queryOf(r).page)).toEqual(['1', '2', '3']);
   });
 
   it('keeps a finished job unfinished until its last page is written, so a poll cut short loses nothing', () => {

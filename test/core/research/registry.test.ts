@@ -30,6 +30,24 @@ function job(jobId: string, createdAt: string, status: JobRecord['status'] = 'co
 }
 
 describe('JobRegistry', () => {
+  it('holds room for a job by writing it only when the store is within 100 KB of full', () => {
+    const calls: string[] = [];
+    const spy = (store: ReturnType<typeof memoryStore>) => ({
+      ...store,
+      set: (key: string, value: string) => (calls.push(`set ${key}`), store.set(key, value)),
+      delete: (key: string) => (calls.push(`delete ${key}`), store.delete(key)),
+    });
+    const roomy = new JobRegistry(spy(memoryStore({ other: 'x'.repeat(390 * 1024) })));
+    expect(roomy.holdRoom(job('a', '2026-01-01T00:00:00.000Z'))).toBe(true);
+    roomy.releaseRoom();
+    expect(calls).toEqual([]);
+    // 2-byte characters count twice.
+    const nearlyFull = new JobRegistry(spy(memoryStore({ other: 'é'.repeat(200 * 1024) })));
+    expect(nearlyFull.holdRoom(job('a', '2026-01-01T00:00:00.000Z'))).toBe(true);
+    nearlyFull.releaseRoom();
+    expect(calls).toEqual(['set research.room', 'delete research.room']);
+  });
+
   it('lists jobs newest first and keeps each entry small', () => {
     const store = memoryStore();
     const registry = new JobRegistry(store);
