@@ -23,7 +23,8 @@ export function userLock(): Lock {
  */
 export function paceLock(): Lock {
   let available = true;
-  const lock = userLock();
+  // It guards the tier's window in the cache, not the user's properties: their copy stays good.
+  const lock = lazyLock(() => LockService.getUserLock(), 'The user lock is not available here.', null);
   return {
     tryLock(timeoutMs) {
       if (!available) return true;
@@ -40,8 +41,8 @@ export function paceLock(): Lock {
   };
 }
 
-/** `guards`: the property store whose writers take this lock. */
-function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string, guards: StoreKind): Lock {
+/** `guards`: the property store whose writers take this lock, if any. */
+function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string, guards: StoreKind | null): Lock {
   let lock: GoogleAppsScript.Lock.Lock | null = null;
   const held = (): GoogleAppsScript.Lock.Lock => {
     lock ??= open();
@@ -52,7 +53,7 @@ function lazyLock(open: () => GoogleAppsScript.Lock.Lock | null, missing: string
     tryLock(timeoutMs) {
       const taken = held().tryLock(timeoutMs);
       // Others may have written the store while this execution waited: read it afresh under the lock.
-      if (taken) forgetPropertyCopy(guards);
+      if (taken && guards !== null) forgetPropertyCopy(guards);
       return taken;
     },
     release: () => held().releaseLock(),
