@@ -162,8 +162,8 @@ export interface ColumnToPreview {
 }
 
 /**
- * The preview of a column, and its rows as a new run sees them. What is cached comes from the cache's index alone:
- * a column of thousands of cached rows reads a few small index entries, never the answers themselves (megabytes).
+ * The preview of a column, and its rows as a new run sees them. What is cached comes from the cache's index (and the
+ * answers single formulas stored under keys of their own): never the packs of answers themselves (megabytes).
  */
 export function previewColumn(
   spec: OperationSpec,
