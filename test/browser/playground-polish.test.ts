@@ -64,7 +64,7 @@ test('a paste selects the whole pasted area, as in Sheets', async () => {
 });
 
 test('Help covers Enrich selection, refreshes and keep fresh, with room around its text', async () => {
-  await openAddonMenuItem(page, 'Help');
+  await openAddonMenuItem(page, 'Help', 'Help and costs');
   const help = page.frameLocator('#dialog-frame');
   await help.getByText('Costs in credits').waitFor();
   const text = await help.locator('body').innerText();
