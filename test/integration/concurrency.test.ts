@@ -154,7 +154,7 @@ describe("the tier's rate window with interleaved executions", () => {
    * window's lock cannot get it until the holder resumes, so it waits out its time (on Google the holder goes on and
    * releases it within two cache calls), and how many rounds' slots that leaves unused depends on where they start.
    */
-  function expectPacingGoesOn(addon: LoadedAddon, tier: Tier): void {
+  function expectPacingGoesOn(addon: Awaited<ReturnType<typeof bridged>>, tier: Tier): void {
     const sent = addon.bridge.scrapeTimes.length;
     expect(sent).toBeGreaterThanOrEqual(ROUNDS);
     expect(sent).toBeLessThanOrEqual(ROUNDS * SCRAPES_PER_MINUTE[tier]);
