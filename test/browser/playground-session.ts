@@ -178,11 +178,19 @@ export async function openAddonMenuItem(page: Page, ...path: [...submenus: strin
 export async function playgroundMenuItem(page: Page, submenu: string, item: RegExp): Promise<string> {
   await page.getByRole('button', { name: 'Playground' }).click();
   await page.getByRole('menuitem', { name: submenu }).hover();
-  const before = await page.locator('.toast').count();
+  // Toasts go after a while, and the add-on may show its own meanwhile: the answer is the first playground toast
+  // numbered after those shown before the click.
+  const last = Number((await page.locator('#toasts').getAttribute('data-shown')) ?? 0);
   await page.getByRole('menuitem', { name: item }).click();
-  const toast = page.locator('.toast').nth(before);
-  await toast.waitFor();
-  return toast.innerText();
+  const answer = await page.waitForFunction(
+    (after) =>
+      Array.from(document.querySelectorAll<HTMLElement>('.toast'))
+        .filter((toast) => Number(toast.dataset.toast) > after)
+        .find((toast) => /^(Playground|Something went wrong)$/.test(toast.firstElementChild?.textContent ?? ''))
+        ?.innerText ?? null,
+    last,
+  );
+  return (await answer.jsonValue()) as string;
 }
 
 export function screenshot(page: Page, name: string): Promise<Buffer> {

@@ -167,9 +167,14 @@ function showNew(latest: ToastView[], kind: keyof typeof lastShown, isAlert: boo
   lastShown[kind] = Math.max(last ?? -1, ...latest.map((toast) => toast.id));
 }
 
+/** Numbers the toasts in the order shown: each goes after a while, so their places in the page are no count of them. */
+let toastsShown = 0;
+
 function showToast(title: string, message: string, kind: 'info' | 'alert' | 'error'): void {
   const toast = document.createElement('div');
   toast.className = `toast ${kind}`;
+  toast.dataset.toast = String(++toastsShown);
+  toasts.dataset.shown = String(toastsShown);
   toast.setAttribute('role', kind === 'info' ? 'status' : 'alert');
   const heading = document.createElement('span');
   heading.className = 'toast-title';
