@@ -29,6 +29,9 @@ module.exports = {
   // A net for a test that hangs, not a speed limit: on a 2-core machine shared with other work, a unit test's 300
   // requests to the mock have taken more than 10 s. Files that need longer still say so with jest.setTimeout.
   testTimeout: 60_000,
-  maxWorkers: 2,
+  // One more worker than a 2-core machine has cores: browser files spend part of their time waiting on Chromium and
+  // on the playground's real-time pace, and a third worker fills those waits (with a CPU hog beside it, a whole
+  // npm test went from 183 s to 168 s; a fourth gained nothing).
+  maxWorkers: 3,
   testSequencer: '<rootDir>/jest.sequencer.mjs',
 };
