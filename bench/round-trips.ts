@@ -88,6 +88,9 @@ async function formulaRows(context: BenchContext): Promise<Row[]> {
     formula(addon, 'SCRAPE_PROFILE', [profileUrl('round-trip-scrape'), 'name']),
   );
   const coldRange = counted(addon.env, () => formula(addon, 'ENRICH_PROFILE', [range, 'full_name']));
+  // Every later range of the document starts at the batch size the first one learnt.
+  const nextRange = range.map(([url]) => [`${url}-next`]);
+  const coldNextRange = counted(addon.env, () => formula(addon, 'ENRICH_PROFILE', [nextRange, 'full_name']));
   const cachedCell = counted(addon.env, () => formula(addon, 'ENRICH_PROFILE', [cell, 'full_name']));
   const cachedRange = counted(addon.env, () => formula(addon, 'ENRICH_PROFILE', [range, 'full_name']));
   const row = (operation: string, calls: Calls, budget: number): Row => ({
@@ -99,7 +102,8 @@ async function formulaRows(context: BenchContext): Promise<Row[]> {
   return [
     row('cold one-cell ENRICH_PROFILE (owner set no budget)', coldCell.calls, 15),
     row('cold one-cell SCRAPE_PROFILE (paced to the tier)', coldScrape.calls, 15),
-    row(`cold ${RANGE_ROWS}-row ENRICH_PROFILE range`, coldRange.calls, 18),
+    row(`cold ${RANGE_ROWS}-row ENRICH_PROFILE range, the document's first`, coldRange.calls, 18),
+    row(`cold ${RANGE_ROWS}-row ENRICH_PROFILE range, batch size learnt`, coldNextRange.calls, 18),
     row('cached one-cell ENRICH_PROFILE', cachedCell.calls, 5),
     row(`cached ${RANGE_ROWS}-row ENRICH_PROFILE range`, cachedRange.calls, 5),
   ];
