@@ -19,7 +19,7 @@ import { errorMessage, MAX_STORED_TEXT } from '../text';
 import { pollJob, type ResearchSheets } from './poll';
 import { isFinishedJobStatus, JobRegistry, PersonalJobErrors, toJobSummary, type JobRecord } from './registry';
 import { validateResearchRequest } from './request';
-import { companionSheetName, researchSheetName } from './sheet-name';
+import { companionSheetName, legacyCompanionSheetName, researchSheetName } from './sheet-name';
 
 export interface ResearchPorts {
   /** Document properties: the jobs and each user's failures on them. */
@@ -254,7 +254,10 @@ function sheetsOf(book: Book, job: JobRecord): ResearchSheets {
   };
   return {
     results: () => open(job.sheetName),
-    companion: (collection) =>
-      open(companionSheetName(job.sheetName, collection === 'experience' ? 'Experience' : 'Education')),
+    companion: (collection) => {
+      const kind = collection === 'experience' ? 'Experience' : 'Education';
+      const legacy = legacyCompanionSheetName(job.sheetName, kind);
+      return open(book.hasSheet(legacy) ? legacy : companionSheetName(job.sheetName, kind));
+    },
   };
 }

@@ -29,3 +29,11 @@ export function companionSheetName(resultsSheet: string, collection: CompanionSh
 }
 
 const companionOfTag = (tag: string, collection: CompanionSheet) => `${collection}${SEPARATOR}${tag}`;
+
+/**
+ * The name companions had before they were named by the tag alone (`<results sheet> · Experience`): a job started
+ * then goes on writing into the tab it began, rather than splitting its rows over two.
+ */
+export function legacyCompanionSheetName(resultsSheet: string, collection: CompanionSheet): string {
+  return `${resultsSheet}${SEPARATOR}${collection}`;
+}

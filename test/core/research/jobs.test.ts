@@ -14,6 +14,7 @@ import {
   type ResearchPorts,
 } from '../../../src/core/research/jobs';
 import { JobRegistry } from '../../../src/core/research/registry';
+import { companionSheetName, legacyCompanionSheetName } from '../../../src/core/research/sheet-name';
 import type { HttpRequest } from '../../../src/core/ports';
 import type { Settings } from '../../../src/core/settings';
 
@@ -127,6 +128,25 @@ describe('polling research jobs', () => {
     expect(env.jobs().get(job.jobId)).toMatchObject({ status: 'completed', rowsWritten: 2 });
     expect(env.tables.get(job.sheetName)!.column('id')).toEqual(['p1', 'p2']);
     expect(env.announced).toEqual([`"${job.sheetName}" is complete: 2 rows.`]);
+  });
+
+  it('writes companions into the long-named tabs of a job started before companions got short names', () => {
+    const env = setup();
+    const { job } = startJob(env.ports, { query: 'data engineers in Lisbon', columns: 'all' }, SETTINGS, () => 'ann');
+    const legacy = legacyCompanionSheetName(job.sheetName, 'Experience');
+    env.ports.book.table(legacy);
+    env.service.state.ids = ['p1', 'p2'];
+    env.service.state.status = 'completed';
+    pollFromSidebar(
+      env.ports,
+      undefined,
+      () => 'ann',
+      () => SETTINGS,
+    );
+    expect(env.tables.get(legacy)!.table.headers().length).toBeGreaterThan(0);
+    expect(env.tables.has(companionSheetName(job.sheetName, 'Experience'))).toBe(false);
+    // Education had no tab of the old name: it gets the short one.
+    expect(env.tables.has(companionSheetName(job.sheetName, 'Education'))).toBe(true);
   });
 
   it('skips the round while another poll holds the lock', () => {
