@@ -6,7 +6,7 @@
 const shared = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: { '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.cjs' },
   setupFiles: ['<rootDir>/test/support/dispose-symbols.ts'],
 };
 
