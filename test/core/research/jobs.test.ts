@@ -72,7 +72,16 @@ function setup() {
     announce: (message) => void announced.push(message),
   };
   const start = (userId = 'ann') => startJob(ports, { query: 'data engineers in Lisbon' }, SETTINGS, () => userId);
-  return { service, clock, http, store, tables, lock, announced, ports, start, jobs: () => new JobRegistry(store) };
+  /** Ann's open sidebar polls all her jobs with her settings. */
+  const pollAsAnn = () =>
+    pollFromSidebar(
+      ports,
+      undefined,
+      () => 'ann',
+      () => SETTINGS,
+    );
+  const jobs = () => new JobRegistry(store);
+  return { service, clock, http, store, tables, lock, announced, ports, start, pollAsAnn, jobs };
 }
 
 describe('starting a research job', () => {
@@ -119,12 +128,7 @@ describe('polling research jobs', () => {
     const { job } = env.start();
     env.service.state.ids = ['p1', 'p2'];
     env.service.state.status = 'completed';
-    pollFromSidebar(
-      env.ports,
-      undefined,
-      () => 'ann',
-      () => SETTINGS,
-    );
+    env.pollAsAnn();
     expect(env.jobs().get(job.jobId)).toMatchObject({ status: 'completed', rowsWritten: 2 });
     expect(env.tables.get(job.sheetName)!.column('id')).toEqual(['p1', 'p2']);
     expect(env.announced).toEqual([`"${job.sheetName}" is complete: 2 rows.`]);
@@ -137,12 +141,7 @@ describe('polling research jobs', () => {
     env.ports.book.table(legacy);
     env.service.state.ids = ['p1', 'p2'];
     env.service.state.status = 'completed';
-    pollFromSidebar(
-      env.ports,
-      undefined,
-      () => 'ann',
-      () => SETTINGS,
-    );
+    env.pollAsAnn();
     expect(env.tables.get(legacy)!.table.headers().length).toBeGreaterThan(0);
     expect(env.tables.has(companionSheetName(job.sheetName, 'Experience'))).toBe(false);
     // Education had no tab of the old name: it gets the short one.
@@ -154,12 +153,7 @@ describe('polling research jobs', () => {
     env.start();
     env.lock.heldElsewhere = true;
     const requests = env.http.requests.length;
-    pollFromSidebar(
-      env.ports,
-      undefined,
-      () => 'ann',
-      () => SETTINGS,
-    );
+    env.pollAsAnn();
     expect(env.http.requests).toHaveLength(requests);
   });
 
