@@ -5,9 +5,10 @@
 // let the formulas spend the owner's daily budget again.
 //
 // Up to 30 formulas of one user run at once, and properties have no transactions: the formulas' record is written
-// only under the document lock. A formula that cannot get it (a research poll holds it for its whole poll) counts
-// what it spent in an entry of its own (USAGE_FORMULAS_<id>, never written by anyone else), which every read adds to
-// the record and the next locked write folds into it.
+// only under the document lock. A formula counts what it spent in an entry of its own (USAGE_FORMULAS_<id>, never
+// written by anyone else), which every read adds to the record and a locked write folds into it: without a budget
+// always (a lock cycle would cost a formula six round trips of its fifteen), the entries folded once there are
+// FOLD_AT of them; with one, when its settle cannot get the lock (a research poll holds it for its whole poll).
 //
 // The budget belongs to the spreadsheet owner, whose user properties only the formulas can read. So the locked write
 // also notes the budget the formulas spent under and the owner's user id (USAGE_BUDGET): the usage panel shows the
@@ -32,6 +33,11 @@ const BUDGET_NOTE_KEY = 'USAGE_BUDGET';
  */
 const RESERVE_LOCK_WAIT_MS = 250;
 const COUNT_LOCK_WAIT_MS = 100;
+/**
+ * Own entries there may be before a formula folds them into the record: each costs a key in the document's 500 KB of
+ * properties, and folding costs a lock cycle and one delete per entry (about a round trip and a third per formula).
+ */
+export const FOLD_AT = 20;
 
 export interface LedgerPorts {
   /** Document properties. */
@@ -60,7 +66,7 @@ interface PendingSpend {
  * the document lock what it may spend before it sends anything, and settles to what it spent afterwards, so formulas
  * running at the same time never spend past the budget together; a call the platform stops midway leaves its
  * reservation counted (never too little); a call that cannot get the lock sends nothing (ledgerBusy). Without one,
- * nothing is reserved and the call counts what it spent once, after sending.
+ * nothing is reserved and the call counts what it spent once, after sending, in an entry of its own.
  */
 export function formulaSpending(
   ports: LedgerPorts,
@@ -81,7 +87,7 @@ export function formulaSpending(
       return allowed ?? 0;
     },
     settle: (reserved, spent) => {
-      if (budget === null) count(ports, { at: ports.clock.now(), credits: spent }, note);
+      if (budget === null) countOwn(ports, { at: ports.clock.now(), credits: spent }, note);
       else count(ports, { at: reservedAt, credits: spent - reserved }, note);
     },
     ledgerBusy: () => busy,
@@ -108,6 +114,26 @@ function count(ports: LedgerPorts, change: PendingSpend, note: () => BudgetNote)
   if (folded !== null) return;
   tryWrite(ports.store, PENDING_PREFIX + ports.newId(), JSON.stringify(change));
 }
+
+/**
+ * Counts credits in the call's own entry, with no lock: one read (which also says whether the budget note changed and
+ * how many entries wait), one write. Folds the waiting entries into the record once there are FOLD_AT of them, if
+ * the lock can be had at once (else a later formula will).
+ */
+function countOwn(ports: LedgerPorts, change: PendingSpend, note: () => BudgetNote): void {
+  if (change.credits === 0) return;
+  const entries = ports.store.getAll();
+  const noted = JSON.stringify(note());
+  if (entries[BUDGET_NOTE_KEY] !== noted) tryWrite(ports.store, BUDGET_NOTE_KEY, noted);
+  if (!tryWrite(ports.store, PENDING_PREFIX + ports.newId(), JSON.stringify(change))) {
+    // A full store: folding frees the entries' keys, and counts the change in the record.
+    count(ports, change, note);
+  } else if (pendingKeys(entries).length + 1 >= FOLD_AT) {
+    withLock(ports.lock, COUNT_LOCK_WAIT_MS, null, () => fold(ports, ports.store.getAll(), NO_CHANGE, note));
+  }
+}
+
+const NO_CHANGE: PendingSpend = { at: 0, credits: 0 };
 
 /**
  * Under the lock: writes the record with every pending entry and `change` in it, then drops those entries; notes

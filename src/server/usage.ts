@@ -1,5 +1,5 @@
 // This document's credits ledger (src/core/spending.ts) in document properties, written under the document lock.
-import { newUuid } from '../adapters/ids';
+import { localId } from '../adapters/ids';
 import { documentStore } from '../adapters/properties';
 import { documentLock, systemClock } from '../adapters/runtime';
 import type { UsageView } from '../core/contract';
@@ -8,7 +8,7 @@ import * as spending from '../core/spending';
 import { currentSettings } from './settings';
 import { knownUserId } from './user';
 
-const ledgerPorts = () => ({ store: documentStore(), lock: documentLock(), clock: systemClock, newId: newUuid });
+const ledgerPorts = () => ({ store: documentStore(), lock: documentLock(), clock: systemClock, newId: localId });
 
 /**
  * The formulas' spending under the owner's daily budget (null: no limit). Inside a custom function the user

@@ -1,7 +1,7 @@
 // The document's credits ledger in a memory store: with a budget, formulas reserve under the lock and settle to what
-// they spent; without one, they count once; a formula that cannot get the lock never writes the shared record (it
-// sends nothing under a budget, or counts in an entry of its own that reads add and the next locked write folds in).
-import { formulaSpending, recordOwnSpend, usageOf, type LedgerPorts } from '../../src/core/spending';
+// they spent; without one, they count once in an entry of its own, which reads add and a locked write folds in; a
+// formula that cannot get the lock never writes the shared record (under a budget it then sends nothing).
+import { FOLD_AT, formulaSpending, recordOwnSpend, usageOf, type LedgerPorts } from '../../src/core/spending';
 import type { KeyValue } from '../../src/core/ports';
 import { memoryStore } from '../support/memory';
 import { FakeClock } from './api/fakes';
@@ -106,30 +106,61 @@ describe("the formulas' spending with a budget", () => {
 });
 
 describe("the formulas' spending without a budget", () => {
-  it('reserves without a call, and counts what was spent in one lock cycle', () => {
+  it('reserves without a call, and counts what was spent in an entry of its own, with no lock', () => {
     const env = setup();
     const spending = formulaSpending(env.ports, null, noOwner);
     expect(spending.reserve(40)).toBe(40);
-    expect(env.lock.cycles).toBe(0);
     spending.settle(40, 9);
-    expect(env.lock.cycles).toBe(1);
     spending.settle(40, 0);
-    expect(env.lock.cycles).toBe(1);
+    expect(env.lock.cycles).toBe(0);
+    expect(pendingKeys(env)).toHaveLength(1);
+    expect(env.store.data.USAGE_FORMULAS).toBeUndefined();
     expect(formulasToday(env)).toBe(9);
   });
 
-  it("counts in the call's own entry when the lock is busy; the next locked count folds them all in", () => {
+  it(`folds the entries into the record once there are ${FOLD_AT}, when the lock is free at once`, () => {
     const env = setup();
+    for (let i = 1; i < FOLD_AT; i++) formulaSpending(env.ports, null, noOwner).settle(0, 2);
+    expect(pendingKeys(env)).toHaveLength(FOLD_AT - 1);
     env.lock.heldElsewhere = true;
-    formulaSpending(env.ports, null, noOwner).settle(0, 3);
-    formulaSpending(env.ports, null, noOwner).settle(0, 4);
-    expect(env.store.data.USAGE_FORMULAS).toBeUndefined();
-    expect(pendingKeys(env)).toHaveLength(2);
-    expect(usageOf(env.ports, null, null).formulas).toEqual({ today: 7, month: 7 });
+    formulaSpending(env.ports, null, noOwner).settle(0, 2);
+    expect(pendingKeys(env)).toHaveLength(FOLD_AT);
     env.lock.heldElsewhere = false;
     formulaSpending(env.ports, null, noOwner).settle(0, 1);
     expect(pendingKeys(env)).toEqual([]);
-    expect(usageOf(env.ports, null, null).formulas).toEqual({ today: 8, month: 8 });
+    expect(env.lock.cycles).toBe(1);
+    expect(env.writesUnderLock.filter(([key]) => key === 'USAGE_FORMULAS')).toEqual([['USAGE_FORMULAS', true]]);
+    expect(usageOf(env.ports, null, null).formulas).toEqual({ today: 2 * FOLD_AT + 1, month: 2 * FOLD_AT + 1 });
+  });
+
+  it('keeps an entry written while it folds: only the entries it read are removed', () => {
+    const env = setup();
+    for (let i = 1; i < FOLD_AT; i++) formulaSpending(env.ports, null, noOwner).settle(0, 1);
+    const getAll = env.ports.store.getAll;
+    env.ports.store.getAll = () => {
+      const entries = getAll();
+      // Under the lock, after the folding formula read the store: another formula counts.
+      if (env.lock.held && pendingKeys(env).length > 0) {
+        env.ports.store.getAll = getAll;
+        formulaSpending(env.ports, null, noOwner).settle(0, 5);
+      }
+      return entries;
+    };
+    formulaSpending(env.ports, null, noOwner).settle(0, 1);
+    expect(pendingKeys(env)).toHaveLength(1);
+    expect(formulasToday(env)).toBe(FOLD_AT + 5);
+  });
+
+  it('counts in the record when the store is too full for an entry of its own', () => {
+    const env = setup();
+    const set = env.ports.store.set;
+    env.ports.store.set = (key, value) => {
+      if (key.startsWith('USAGE_FORMULAS_')) throw new Error('You have exceeded the property storage quota.');
+      set(key, value);
+    };
+    formulaSpending(env.ports, null, noOwner).settle(0, 4);
+    expect(env.lock.cycles).toBe(1);
+    expect(formulasToday(env)).toBe(4);
   });
 
   it('loses no count when another formula runs between its read and its write', () => {
