@@ -8,9 +8,10 @@
 // loses what the first wrote. A filled-down column is many executions at once, each with one answer, so a write of a
 // few answers stores each under a key of its own (its id), which no other answer's write ever touches: nothing of it
 // can be lost to a concurrent write. A batch writes packs under fresh keys and merges its pointers into the index
-// shards, re-reading them after the write to repair a shard another batch replaced meanwhile. Whatever is still lost
-// (an evicted entry, a pointer two batches raced for) is a cache miss, which only costs a refetch; an answer is only
-// ever served for the id it was stored under.
+// shards as it reads them just before, then reads the shards back to repair one another batch replaced meanwhile:
+// with the next batch's read of its shards, or once the call is done (checkWritten), so a call's batches cost two
+// cache calls each and one more in all. Whatever is still lost (an evicted entry, a pointer two batches raced for)
+// is a cache miss, which only costs a refetch; an answer is only ever served for the id it was stored under.
 import { unique } from '../collections';
 import type { Cache, Clock, Hash } from '../ports';
 import { CACHE_TTL_SECONDS, CACHE_VALUE_BYTES, splitByBytes } from '../response-cache';
@@ -54,6 +55,12 @@ interface Pack {
 
 type Shard = Record<string, string>;
 
+/** A batch's write whose shards no read has checked yet: its packs, and the shards as it wrote them. */
+interface Unchecked {
+  packs: Pack[];
+  shards: Record<string, string>;
+}
+
 /** What one read of the index finds for an id: its pointer into a pack, and its own entry (an answer, dated). */
 interface Found {
   pointer: Pointer | null;
@@ -61,6 +68,8 @@ interface Found {
 }
 
 export class AnswerCache {
+  private unchecked: Unchecked | null = null;
+
   constructor(
     private readonly cache: Cache,
     private readonly hash: Hash,
@@ -105,8 +114,8 @@ export class AnswerCache {
   }
 
   /**
-   * A few answers: one cache write, each answer under its own key. A batch: a read of the index shards, one write of
-   * the packs and shards, a read to check the shards, and one more write when another execution's had replaced one.
+   * A few answers: one cache write, each answer under its own key. A batch: one read of its index shards (and of the
+   * shards the previous batch wrote, to check them), one write of the packs and shards; checkWritten after the last.
    */
   write(answers: ReadonlyMap<string, unknown>): void {
     if (answers.size === 0) return;
@@ -118,10 +127,29 @@ export class AnswerCache {
       return;
     }
     const packs = this.packsOf(entries);
-    const before = this.cache.getAll(unique(entries.map((entry) => shardKey(entry.id))));
-    const values = { ...this.packValues(packs), ...this.shardValues(packs, before) };
-    this.cache.putAll(values, CACHE_TTL_SECONDS);
-    this.repairShards(packs, values);
+    const previous = this.unchecked;
+    const checked = Object.keys(previous?.shards ?? {});
+    const stored = this.cache.getAll(unique([...entries.map((entry) => shardKey(entry.id)), ...checked]));
+    // Where another write replaced a shard of the previous batch's, its pointers go in again with this batch's.
+    const replaced = previous !== null && checked.some((key) => stored[key] !== previous.shards[key]);
+    const pointed = replaced ? [...previous.packs, ...packs] : packs;
+    const shards = this.shardValues(pointed, stored);
+    this.cache.putAll({ ...this.packValues(packs), ...shards }, CACHE_TTL_SECONDS);
+    this.unchecked = { packs: pointed, shards };
+  }
+
+  /**
+   * Reads back the shards the last batch wrote; where another execution's write replaced one meanwhile, merges the
+   * pointers into theirs (one read, and a write only then).
+   */
+  checkWritten(): void {
+    const written = this.unchecked;
+    this.unchecked = null;
+    if (written === null) return;
+    const keys = Object.keys(written.shards);
+    const now = this.cache.getAll(keys);
+    if (keys.every((key) => now[key] === written.shards[key])) return;
+    this.cache.putAll(this.shardValues(written.packs, now), CACHE_TTL_SECONDS);
   }
 
   private idOf(input: string): string {
@@ -210,14 +238,6 @@ export class AnswerCache {
     return Object.fromEntries(
       Object.entries(shards).map(([key, shard]) => [key, JSON.stringify(pruned(shard, oldest))]),
     );
-  }
-
-  /** Reads the shards back; where another execution's write replaced one meanwhile, merges the pointers into theirs. */
-  private repairShards(packs: readonly Pack[], written: Record<string, string>): void {
-    const keys = Object.keys(written).filter((key) => key.startsWith(SHARD_PREFIX));
-    const now = this.cache.getAll(keys);
-    if (keys.every((key) => now[key] === written[key])) return;
-    this.cache.putAll(this.shardValues(packs, now), CACHE_TTL_SECONDS);
   }
 }
 

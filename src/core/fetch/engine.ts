@@ -147,7 +147,7 @@ export function fetchFresh<T>(
       answered: (outcome) => run.answered(outcome),
     },
   );
-  run.batchSize.save();
+  run.finish();
   const report: FetchReport<T> = { results: new Map(), unsent: [], stoppedBy, creditsSpent: run.creditsSpent };
   wanted.forEach((input, i) => {
     const result = results[i];
@@ -162,7 +162,7 @@ class FreshFetch<T> {
   creditsSpent = 0;
   /** A 429 pauses every request, not only the ones it refused. */
   private pausedUntil = 0;
-  readonly batchSize: BatchSize;
+  private readonly batchSize: BatchSize;
   private readonly window: RateWindow | null;
   private readonly answers: AnswerCache;
 
@@ -222,6 +222,12 @@ class FreshFetch<T> {
     this.creditsSpent += credits;
     if (fresh.size > 0) this.answers.write(fresh);
     if (batch.size > 0) this.onBatch?.(batch);
+  }
+
+  /** Keeps what the call learnt of the batch size, and checks the index its last batch wrote. */
+  finish(): void {
+    this.batchSize.save();
+    this.answers.checkWritten();
   }
 }
 

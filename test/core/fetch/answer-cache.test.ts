@@ -62,11 +62,18 @@ describe('AnswerCache', () => {
     expect(answers().read(all).size).toBe(1_200);
   });
 
-  it('writes a batch with two cache reads and one cache write, and a single answer with one cache write', () => {
+  it('writes a batch with one cache read and one write, checked by the next batch or one read after the last', () => {
     const { cache, answers } = setup();
+    const batches = answers();
     cache.resetCalls();
-    writeInBatches(answers(), inputs('big', 50), 50);
-    expect(cache.calls).toEqual({ getAll: 2, putAll: 1 });
+    writeInBatches(batches, inputs('big', 50), 50);
+    expect(cache.calls).toEqual({ getAll: 1, putAll: 1 });
+    writeInBatches(batches, inputs('more', 40), 20);
+    expect(cache.calls).toEqual({ getAll: 3, putAll: 3 });
+    batches.checkWritten();
+    expect(cache.calls).toEqual({ getAll: 4, putAll: 3 });
+    batches.checkWritten();
+    expect(cache.calls).toEqual({ getAll: 4, putAll: 3 });
     cache.resetCalls();
     writeInBatches(answers(), ['one'], 1);
     expect(cache.calls).toEqual({ getAll: 0, putAll: 1 });
@@ -115,12 +122,10 @@ describe('AnswerCache', () => {
     expect(answers().read([...inputs('d', 10), 'alone']).size).toBe(0);
   });
 
-  it("repairs the index when another execution's write replaced it meanwhile", () => {
-    const { cache, answers } = setup();
-    answers().write(new Map(inputs('theirs', 40).map((i) => [i, answerFor(i, 200)])));
-    // Another execution read the index before this write and writes it back after, without this write's pointers.
+  /** A cache where, once, another execution writes back the index shards it read before this write's putAll. */
+  function racingOnce(cache: CountingCache): Cache {
     let interfered = false;
-    const racing: Cache = {
+    return {
       getAll: (keys) => cache.getAll(keys),
       putAll: (values, ttl) => {
         const shards = Object.keys(values).filter((key) => key.includes(':ix:'));
@@ -133,9 +138,26 @@ describe('AnswerCache', () => {
       },
       remove: (key) => cache.remove(key),
     };
-    answers(racing).write(new Map(inputs('mine', 40).map((i) => [i, answerFor(i, 200)])));
+  }
+
+  it("repairs the index when another execution's write replaced it meanwhile, once the call checks it", () => {
+    const { cache, answers } = setup();
+    answers().write(new Map(inputs('theirs', 40).map((i) => [i, answerFor(i, 200)])));
+    const mine = answers(racingOnce(cache));
+    mine.write(new Map(inputs('mine', 40).map((i) => [i, answerFor(i, 200)])));
+    expect(answers().read(inputs('mine', 40)).size).toBeLessThan(40);
+    mine.checkWritten();
     expect(answers().read(inputs('mine', 40)).size).toBe(40);
     expect(answers().read(inputs('theirs', 40)).size).toBe(40);
+  });
+
+  it("repairs the previous batch's shards with the next batch's write", () => {
+    const { cache, answers } = setup();
+    answers().write(new Map(inputs('theirs', 40).map((i) => [i, answerFor(i, 200)])));
+    const mine = answers(racingOnce(cache));
+    mine.write(new Map(inputs('first', 40).map((i) => [i, answerFor(i, 200)])));
+    mine.write(new Map(inputs('second', 40).map((i) => [i, answerFor(i, 200)])));
+    expect(answers().read([...inputs('first', 40), ...inputs('second', 40)]).size).toBe(80);
   });
 
   it('loses no answer of a few when other executions write between its reads and writes', () => {
@@ -154,7 +176,9 @@ describe('AnswerCache', () => {
       remove: (key) => cache.remove(key),
     };
     for (const input of inputs('outer', 40)) answers(racing).write(new Map([[input, answerFor(input, 100)]]));
-    answers(racing).write(new Map(inputs('batch', 20).map((i) => [i, answerFor(i, 100)])));
+    const batch = answers(racing);
+    batch.write(new Map(inputs('batch', 20).map((i) => [i, answerFor(i, 100)])));
+    batch.checkWritten();
     const all = [...inputs('outer', 40), ...nested, ...inputs('batch', 20)];
     const read = answers().read(all);
     expect(nested.length).toBeGreaterThanOrEqual(40);
