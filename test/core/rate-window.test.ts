@@ -1,4 +1,4 @@
-import { RESERVE_LOCK_WAIT_MS, RateWindow } from '../../src/core/rate-window';
+import { ARRIVAL_MARGIN_MS, RESERVE_LOCK_WAIT_MS, RateWindow } from '../../src/core/rate-window';
 import type { Cache, Lock } from '../../src/core/ports';
 import { memoryCache } from '../support/memory';
 
@@ -21,56 +21,83 @@ function sharedLock() {
   return { state, handle };
 }
 
+/** The time a slot reserved at `at` counts from: its request may leave after the window's write, and arrive later. */
+const HELD = 250 + ARRIVAL_MARGIN_MS;
+
+function setup(perMinute = 5, lock: Lock | null = null, cache: Cache = memoryCache()) {
+  const clock = { time: 0, now: () => clock.time };
+  const window = new RateWindow(cache, 'rate:k', perMinute, clock, lock);
+  /** Reserves at `time`. */
+  const reserveAt = (time: number, wanted: number) => ((clock.time = time), window.reserve(wanted));
+  return { clock, window, reserveAt, cache };
+}
+
 describe('RateWindow', () => {
   it('reserves at most the tier rate within any 60-second window, each slot taken until its request arrived', () => {
-    const window = new RateWindow(memoryCache(), 'rate:k', 5);
-    expect(window.reserve(0, 3)).toEqual({ count: 3, nextAt: 0, busy: false });
-    expect(window.reserve(20_000, 9)).toEqual({ count: 2, nextAt: 20_000, busy: false });
-    expect(window.reserve(30_000, 1)).toEqual({ count: 0, nextAt: 62_000, busy: false });
-    expect(window.reserve(62_000, 5).count).toBe(3);
-    expect(window.reserve(82_001, 5).count).toBe(2);
+    const { reserveAt } = setup();
+    expect(reserveAt(0, 3)).toEqual({ count: 3, nextAt: 0, busy: false, heldUntil: HELD });
+    expect(reserveAt(20_000, 9)).toEqual({ count: 2, nextAt: 20_000, busy: false, heldUntil: 20_000 + HELD });
+    expect(reserveAt(30_000, 1)).toEqual({ count: 0, nextAt: HELD + 60_000, busy: false, heldUntil: 0 });
+    expect(reserveAt(HELD + 60_000, 5).count).toBe(3);
+    expect(reserveAt(20_000 + HELD + 60_001, 5).count).toBe(2);
   });
 
-  it('frees the slots of a batch that ended before its arrival margin from when it ended', () => {
-    const window = new RateWindow(memoryCache(), 'rate:k', 5);
-    expect(window.reserve(0, 3).count).toBe(3);
-    window.hold(0, 7_000, 3);
-    expect(window.reserve(500, 2).count).toBe(2);
-    window.hold(500, 1_000, 2);
-    // The first batch's requests may have arrived up to 2 s after it started, the second's until it ended.
-    expect(window.reserve(60_000, 1)).toEqual({ count: 0, nextAt: 61_000, busy: false });
-    expect(window.reserve(61_001, 5).count).toBe(2);
-    expect(window.reserve(62_001, 5).count).toBe(3);
+  it('frees the slots of a batch that ended before their time from when it ended, while the call has more to send', () => {
+    const { window, reserveAt } = setup();
+    const first = reserveAt(0, 3);
+    window.moveSlots(first.heldUntil, { sent: 3, startedAt: 0, endedAt: 7_000 }, true);
+    const second = reserveAt(500, 2);
+    window.moveSlots(second.heldUntil, { sent: 2, startedAt: 500, endedAt: 1_000 }, true);
+    // The first batch's requests may have arrived until their slots' time, the second's until it ended.
+    expect(reserveAt(60_000, 1)).toEqual({ count: 0, nextAt: 61_000, busy: false, heldUntil: 0 });
+    expect(reserveAt(61_001, 5).count).toBe(2);
+    expect(reserveAt(HELD + 60_001, 5).count).toBe(3);
+  });
+
+  it("leaves the last batch's slots to their time: freeing them early would cost a lock cycle for nothing", () => {
+    const { window, reserveAt } = setup(1);
+    const last = reserveAt(0, 1);
+    window.moveSlots(last.heldUntil, { sent: 1, startedAt: 0, endedAt: 500 }, false);
+    expect(reserveAt(60_600, 1)).toEqual({ count: 0, nextAt: HELD + 60_000, busy: false, heldUntil: 0 });
+  });
+
+  it('moves the slots later when their batch started later than the reservation allowed for', () => {
+    const { window, reserveAt } = setup();
+    const held = reserveAt(0, 5);
+    // The execution was held up between reserving and sending: its requests arrived up to 12 s in.
+    window.moveSlots(held.heldUntil, { sent: 5, startedAt: 10_000, endedAt: 15_000 }, false);
+    expect(reserveAt(HELD + 60_001, 1)).toEqual({ count: 0, nextAt: 72_000, busy: false, heldUntil: 0 });
+    expect(reserveAt(72_001, 5).count).toBe(5);
   });
 
   it('shares the window through the cache, so two executions together stay under the rate', () => {
     const cache = memoryCache();
-    expect(new RateWindow(cache, 'rate:k', 15).reserve(0, 10).count).toBe(10);
-    expect(new RateWindow(cache, 'rate:k', 15).reserve(1_000, 10).count).toBe(5);
+    expect(setup(15, null, cache).reserveAt(0, 10).count).toBe(10);
+    expect(setup(15, null, cache).reserveAt(1_000, 10).count).toBe(5);
   });
 
   it('survives a damaged cache entry', () => {
     const cache = memoryCache();
     cache.putAll({ 'rate:k': 'not json' }, 60);
-    expect(new RateWindow(cache, 'rate:k', 15).reserve(0, 20).count).toBe(15);
+    expect(setup(15, null, cache).reserveAt(0, 20).count).toBe(15);
   });
 
   it('reserves under the lock; while another execution holds it, gets nothing and asks again after the wait', () => {
     const lock = sharedLock();
     const other = lock.handle();
-    const window = new RateWindow(memoryCache(), 'rate:k', 5, lock.handle());
+    const { reserveAt } = setup(5, lock.handle());
     other.tryLock(0);
-    expect(window.reserve(1_000, 3)).toEqual({ count: 0, nextAt: 1_000 + RESERVE_LOCK_WAIT_MS, busy: true });
-    other.release();
-    expect(window.reserve(2_000, 3)).toEqual({ count: 3, nextAt: 2_000, busy: false });
-    expect(lock.state.holder).toBeNull();
-    // Slots are taken until the request arrived after the lock wait.
-    expect(window.reserve(3_000, 5)).toEqual({ count: 2, nextAt: 3_000, busy: false });
-    expect(window.reserve(4_000, 1)).toEqual({
+    expect(reserveAt(1_000, 3)).toEqual({
       count: 0,
-      nextAt: 2_000 + 2_000 + RESERVE_LOCK_WAIT_MS + 60_000,
-      busy: false,
+      nextAt: 1_000 + RESERVE_LOCK_WAIT_MS,
+      busy: true,
+      heldUntil: 0,
     });
+    other.release();
+    expect(reserveAt(2_000, 3)).toEqual({ count: 3, nextAt: 2_000, busy: false, heldUntil: 2_000 + HELD });
+    expect(lock.state.holder).toBeNull();
+    expect(reserveAt(3_000, 5).count).toBe(2);
+    expect(reserveAt(4_000, 1)).toEqual({ count: 0, nextAt: 2_000 + HELD + 60_000, busy: false, heldUntil: 0 });
   });
 
   it('never passes the tier when another execution reserves between its read and its write', () => {
@@ -85,12 +112,12 @@ describe('RateWindow', () => {
         const entries = cache.getAll(keys);
         if (nested < 4) {
           nested++;
-          reserved.push(new RateWindow(interleaving, 'rate:k', 5, lock.handle()).reserve(nested, 5).count);
+          reserved.push(setup(5, lock.handle(), interleaving).reserveAt(nested, 5).count);
         }
         return entries;
       },
     };
-    reserved.push(new RateWindow(interleaving, 'rate:k', 5, lock.handle()).reserve(0, 5).count);
+    reserved.push(setup(5, lock.handle(), interleaving).reserveAt(0, 5).count);
     expect(reserved.reduce((sum, count) => sum + count, 0)).toBe(5);
   });
 });

@@ -165,6 +165,10 @@ class FreshFetch<T> {
   private readonly batchSize: BatchSize;
   private readonly window: RateWindow | null;
   private readonly answers: AnswerCache;
+  /** Inputs answered for good so far. */
+  private answeredCount = 0;
+  /** Until when the slots of the batch being sent count as taken. */
+  private heldUntil = 0;
 
   constructor(
     private readonly spec: FetchSpec<T>,
@@ -177,7 +181,9 @@ class FreshFetch<T> {
     const endpointId = hash(`${settings.baseUrl}\n${settings.apiKey}`);
     this.batchSize = loadBatchSize(context);
     const perMinute = SCRAPES_PER_MINUTE[settings.tier];
-    this.window = spec.paced ? new RateWindow(cache, `rate:${endpointId}`, perMinute, context.paceLock ?? null) : null;
+    this.window = spec.paced
+      ? new RateWindow(cache, `rate:${endpointId}`, perMinute, context.clock, context.paceLock ?? null)
+      : null;
     this.answers = answerCache(spec, context);
   }
 
@@ -197,14 +203,16 @@ class FreshFetch<T> {
       send = Math.min(send, affordable);
     }
     if (this.window === null) return { send };
-    const slots = this.window.reserve(now, send);
+    const slots = this.window.reserve(send);
+    this.heldUntil = slots.heldUntil;
     if (slots.count > 0) return { send: slots.count };
     // A lock held to the deadline is no tier used up: the call then says it ran out of time.
     return { waitUntil: slots.nextAt, reason: slots.busy ? 'time' : 'tier' };
   }
 
   answered(outcome: BatchOutcome<T>): void {
-    this.window?.hold(outcome.startedAt, outcome.endedAt, outcome.sent);
+    this.answeredCount += outcome.answers.length;
+    this.window?.moveSlots(this.heldUntil, outcome, this.answeredCount < this.wanted.length);
     this.batchSize.observe(outcome);
     this.pausedUntil = Math.max(this.pausedUntil, outcome.endedAt + outcome.waitMs);
     const batch = new Map<string, ApiResult<T>>();

@@ -161,9 +161,9 @@ describe('pacing to the tier', () => {
 
   // The time each takes is within the target N / ceiling ÷ 0.95 (151.6 s, 168.4 s and 210.5 s).
   it.each([
-    ['free', 5, 12, 129_000],
-    ['1', 15, 40, 129_000],
-    ['3', 300, 1_000, 206_000],
+    ['free', 5, 12, 129_500],
+    ['1', 15, 40, 129_500],
+    ['3', 300, 1_000, 206_750],
   ] as const)('tier %s: %i scrapes in the busiest 60 s, and %i rows in %i ms', (tier, ceiling, rows, elapsed) => {
     const clock = new FakeClock();
     const { http, batches } = timedHttp(clock, 5_000);
@@ -205,8 +205,20 @@ describe('pacing to the tier', () => {
     calls.length = 0;
     const free = fetchFresh(SCRAPES, context, urls('free', 3), { deadline: clock.now() + 20_000 });
     expect(free.results.size).toBe(3);
-    // Each lock taken is released: the reservation, and the early release of slots after the batch.
-    expect(calls.filter((call) => call === 'release')).toHaveLength(calls.length / 2);
+    // One lock cycle, to reserve: the call's last batch frees no slot early, as nothing of its own follows.
+    expect(calls).toEqual([`try ${RESERVE_LOCK_WAIT_MS}`, 'release']);
+  });
+
+  it('frees the slots of a batch that ended before its margin early, while the call has more to send', () => {
+    const clock = new FakeClock();
+    const { http, batches } = timedHttp(clock, 1_000);
+    const calls: string[] = [];
+    const paceLock = { tryLock: (ms: number) => (calls.push(`try ${ms}`), true), release: () => undefined };
+    const context = { ...fetchContext(http, clock, new CountingCache(clock), { tier: '3' }), paceLock };
+    fetchFresh(SCRAPES, context, urls('early', 3 * INITIAL_BATCH), { deadline: clock.now() + MINUTE });
+    expect(batches.map((batch) => batch.size)).toEqual([INITIAL_BATCH, 2 * INITIAL_BATCH]);
+    const reserve = `try ${RESERVE_LOCK_WAIT_MS}`;
+    expect(calls).toEqual([reserve, 'try 0', reserve]);
   });
 
   it('slows down after a 429 on an endpoint without a tier: waits the Retry-After and halves the batch', () => {
