@@ -203,6 +203,7 @@ class RunWork<S> {
       creditBudget: creditsLeft(this.latest) - this.unrecordedSpend,
       // Once a write found the lock taken (or the run left 'running'), nothing more is sent in this call.
       halted: () => this.stopped,
+      sendsMoreAfter: this.remaining.length > group.length,
     };
     let paidInBatches = 0;
     const report = fetchFresh(this.spec.fetch, this.context, group, limits, (batch) => {

@@ -43,6 +43,8 @@ export interface FetchLimits {
   creditBudget?: number;
   /** Asked before each batch: true once the caller wants nothing more sent in this call (stoppedBy 'caller'). */
   halted?: () => boolean;
+  /** The caller sends more right after this call (a run's next group): worth freeing slots early after its last batch. */
+  sendsMoreAfter?: boolean;
 }
 
 export interface FetchReport<T> {
@@ -212,7 +214,8 @@ class FreshFetch<T> {
 
   answered(outcome: BatchOutcome<T>): void {
     this.answeredCount += outcome.answers.length;
-    this.window?.moveSlots(this.heldUntil, outcome, this.answeredCount < this.wanted.length);
+    const more = this.answeredCount < this.wanted.length || this.limits.sendsMoreAfter === true;
+    this.window?.moveSlots(this.heldUntil, outcome, more);
     this.batchSize.observe(outcome);
     this.pausedUntil = Math.max(this.pausedUntil, outcome.endedAt + outcome.waitMs);
     const batch = new Map<string, ApiResult<T>>();

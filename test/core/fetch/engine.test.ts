@@ -219,6 +219,11 @@ describe('pacing to the tier', () => {
     expect(batches.map((batch) => batch.size)).toEqual([INITIAL_BATCH, 2 * INITIAL_BATCH]);
     const reserve = `try ${RESERVE_LOCK_WAIT_MS}`;
     expect(calls).toEqual([reserve, 'try 0', reserve]);
+    // A run sends its next group right after: its last batch frees its slots early too.
+    calls.length = 0;
+    const limits = { deadline: clock.now() + MINUTE, sendsMoreAfter: true };
+    fetchFresh(SCRAPES, context, urls('group', INITIAL_BATCH), limits);
+    expect(calls).toEqual([reserve, 'try 0']);
   });
 
   it('slows down after a 429 on an endpoint without a tier: waits the Retry-After and halves the batch', () => {
