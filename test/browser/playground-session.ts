@@ -1,4 +1,4 @@
-// One running playground (`npm start` or the same entry without the build) in its own process group, a Chromium page
+// One running playground (`npm start`, or its entry bundled without the build) in its own process group, a Chromium page
 // on it, and the helpers the playground's browser tests share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -198,6 +198,12 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
 }
 
+function playgroundBundle(): string {
+  const bundle = process.env.SHEET_ENRICH_PLAYGROUND_BUNDLE;
+  if (!bundle) throw new Error('No playground bundle: run the browser tests through jest.config.cjs (npx jest).');
+  return bundle;
+}
+
 /**
  * One playground for a test file: `npm start`'s entry started before its tests (handed to `started`) and stopped
  * after them; every test ends with no page error and no request leaving the machine.
@@ -205,8 +211,9 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
 export function usePlayground(started: (session: PlaygroundSession) => void | Promise<void>): void {
   let session: PlaygroundSession | undefined;
   beforeAll(async () => {
-    // The entry `npm start` runs after its build, started as node does (npx would look tsx up every time).
-    session = await startPlayground([process.execPath, '--import', 'tsx', 'dev/start.ts', '--port', '0']);
+    // The entry `npm start` runs after its build, bundled once for the run by jest's global setup
+    // (test/support/playground-bundle.mjs); playground.test.ts runs `npm start` itself.
+    session = await startPlayground([process.execPath, playgroundBundle(), '--port', '0']);
     await started(session);
   }, START_TIMEOUT_MS + 20_000);
   afterAll(() => session?.stop());
