@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
+import { playgroundBundle } from '../support/playground-bundle';
 import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -198,12 +199,6 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: join(ARTIFACTS, `playground-${name}.png`) });
 }
 
-function playgroundBundle(): string {
-  const bundle = process.env.SHEET_ENRICH_PLAYGROUND_BUNDLE;
-  if (!bundle) throw new Error('No playground bundle: run the browser tests through jest.config.cjs (npx jest).');
-  return bundle;
-}
-
 /**
  * One playground for a test file: `npm start`'s entry started before its tests (handed to `started`) and stopped
  * after them; every test ends with no page error and no request leaving the machine.
@@ -211,8 +206,8 @@ function playgroundBundle(): string {
 export function usePlayground(started: (session: PlaygroundSession) => void | Promise<void>): void {
   let session: PlaygroundSession | undefined;
   beforeAll(async () => {
-    // The entry `npm start` runs after its build, bundled once for the run by jest's global setup
-    // (test/support/playground-bundle.mjs); playground.test.ts runs `npm start` itself.
+    // The entry `npm start` runs after its build, bundled once for the run by Jest's global setup
+    // (test/support/playground-bundle.ts); playground.test.ts runs `npm start` itself.
     session = await startPlayground([process.execPath, playgroundBundle(), '--port', '0']);
     await started(session);
   }, START_TIMEOUT_MS + 20_000);

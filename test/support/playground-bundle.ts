@@ -1,20 +1,18 @@
-// Jest's globalSetup for the system project: dev/start.ts (`npm start`'s entry after its build)
-// bundled once per run with esbuild, so each playground test file starts it with plain node instead of tsx
-// transpiling its ~60 modules on every start (1.7 s to the playground's URL became 0.9 s, quiet). The playground's
-// browser tests read the bundle's path from SHEET_ENRICH_PLAYGROUND_BUNDLE (test/browser/playground-session.ts).
+// dev/start.ts (`npm start`'s entry after its build) bundled once per Jest run with esbuild, so each playground test
+// file starts it with plain node instead of tsx transpiling its modules on every start (1.7 s to the playground's
+// URL became 0.9 s, quiet).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = join(__dirname, '..', '..');
 const BUNDLE_VARIABLE = 'SHEET_ENRICH_PLAYGROUND_BUNDLE';
 
 /**
  * Each module keeps its own __dirname: the playground reads its page, dist/ and appsscript.json, and spawns the mock's
  * main.ts, by paths relative to the module's source.
  */
-const keepDirname = {
+const keepDirname: esbuild.Plugin = {
   name: 'keep-dirname',
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, (args) => {
@@ -25,7 +23,8 @@ const keepDirname = {
   },
 };
 
-export default async function bundlePlayground() {
+/** Jest's globalSetup for the system project: the test files run in workers started after it, with its environment. */
+export default async function bundlePlayground(): Promise<void> {
   // Under node_modules, so the packages left out of the bundle resolve; a directory of its own per run.
   const cache = join(ROOT, 'node_modules', '.cache', 'sheet-enrich');
   mkdirSync(cache, { recursive: true });
@@ -42,7 +41,13 @@ export default async function bundlePlayground() {
     logLevel: 'warning',
     plugins: [keepDirname],
   });
-  // Workers start after the global setup, with this environment.
   process.env[BUNDLE_VARIABLE] = outfile;
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The bundle's path, in a test file. */
+export function playgroundBundle(): string {
+  const bundle = process.env[BUNDLE_VARIABLE];
+  if (!bundle) throw new Error('No playground bundle: run the browser tests through jest.config.cjs (npx jest).');
+  return bundle;
 }
