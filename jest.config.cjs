@@ -24,6 +24,7 @@ module.exports = {
       ...shared,
       displayName: 'system',
       roots: SYSTEM_DIRS.map((dir) => `<rootDir>/test/${dir}`),
+      globalSetup: '<rootDir>/test/support/playground-bundle.ts',
     },
   ],
   // A net for a test that hangs, not a speed limit: on a 2-core machine shared with other work, a unit test's 300

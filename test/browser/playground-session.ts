@@ -1,10 +1,11 @@
-// One running playground (`npm start` or the same entry without the build) in its own process group, a Chromium page
+// One running playground (`npm start`, or its entry bundled without the build) in its own process group, a Chromium page
 // on it, and the helpers the playground's browser tests share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
+import { playgroundBundle } from '../support/playground-bundle';
 import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -205,8 +206,9 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
 export function usePlayground(started: (session: PlaygroundSession) => void | Promise<void>): void {
   let session: PlaygroundSession | undefined;
   beforeAll(async () => {
-    // The entry `npm start` runs after its build, started as node does (npx would look tsx up every time).
-    session = await startPlayground([process.execPath, '--import', 'tsx', 'dev/start.ts', '--port', '0']);
+    // The entry `npm start` runs after its build, bundled once for the run by Jest's global setup
+    // (test/support/playground-bundle.ts); playground.test.ts runs `npm start` itself.
+    session = await startPlayground([process.execPath, playgroundBundle(), '--port', '0']);
     await started(session);
   }, START_TIMEOUT_MS + 20_000);
   afterAll(() => session?.stop());

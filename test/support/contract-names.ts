@@ -33,8 +33,15 @@ export function exposedNames(source: ts.SourceFile): string[] {
   return names;
 }
 
+/**
+ * A program of the contract and the modules it imports, without the standard library or @types: the members of an
+ * interface need neither, and reading them costs a tenth of a second instead of seconds.
+ */
+function contractProgram(): ts.Program {
+  return ts.createProgram([CONTRACT], { noEmit: true, strict: true, noLib: true, types: [] });
+}
+
 /** Every function the sidebar may call, read from the contract. */
 export function sidebarFunctionNames(): string[] {
-  const program = ts.createProgram([CONTRACT], { noEmit: true, strict: true, skipLibCheck: true });
-  return interfaceMembers(program, CONTRACT, 'SidebarServer');
+  return interfaceMembers(contractProgram(), CONTRACT, 'SidebarServer');
 }
