@@ -19,12 +19,13 @@ module.exports = {
       displayName: 'unit',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/node_modules/', ...SYSTEM_DIRS.map((dir) => `<rootDir>/test/${dir}/`)],
+      globalSetup: '<rootDir>/test/support/spawned-bundles.ts',
     },
     {
       ...shared,
       displayName: 'system',
       roots: SYSTEM_DIRS.map((dir) => `<rootDir>/test/${dir}`),
-      globalSetup: '<rootDir>/test/support/playground-bundle.ts',
+      globalSetup: '<rootDir>/test/support/spawned-bundles.ts',
     },
   ],
   // A net for a test that hangs, not a speed limit: on a 2-core machine shared with other work, a unit test's 300

@@ -42,8 +42,19 @@ function cliArgs(options: SpawnMockApiOptions): string[] {
   return args;
 }
 
+/**
+ * Where the test run's setup put main.ts bundled (test/support/spawned-bundles.ts): started with plain node, the mock
+ * needs no transpiling at each start. Without it, tsx runs main.ts.
+ */
+export const MOCK_API_BUNDLE_VARIABLE = 'SHEET_ENRICH_MOCK_API_BUNDLE';
+
+function mainArgs(): string[] {
+  const bundle = process.env[MOCK_API_BUNDLE_VARIABLE];
+  return bundle ? [bundle] : ['--import', 'tsx', MAIN_SCRIPT];
+}
+
 export function spawnMockApi(options: SpawnMockApiOptions = {}): Promise<SpawnedMockApi> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_SCRIPT, ...cliArgs(options)], {
+  const child = spawn(process.execPath, [...mainArgs(), ...cliArgs(options)], {
     cwd: REPO_ROOT,
     // The IPC channel lets the child notice when this process dies, even by SIGKILL.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import type { SheetView, StateView } from '../../dev/playground/protocol';
-import { playgroundBundle } from '../support/playground-bundle';
+import { playgroundBundle } from '../support/spawned-bundles';
 import { CONDITION_TIMEOUT_MS, launchChromium } from './chromium';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -207,7 +207,7 @@ export function usePlayground(started: (session: PlaygroundSession) => void | Pr
   let session: PlaygroundSession | undefined;
   beforeAll(async () => {
     // The entry `npm start` runs after its build, bundled once for the run by Jest's global setup
-    // (test/support/playground-bundle.ts); playground.test.ts runs `npm start` itself.
+    // (test/support/spawned-bundles.ts); playground.test.ts runs `npm start` itself.
     session = await startPlayground([process.execPath, playgroundBundle(), '--port', '0']);
     await started(session);
   }, START_TIMEOUT_MS + 20_000);
