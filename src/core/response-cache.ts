@@ -1,6 +1,7 @@
 // Caches API answers in the document cache, never the script cache, which every customer shares (docs/platform.md).
 // Keys are hashed to fit the 250-character key limit; values over the 100 KB limit are split across entries.
 import type { Cache, Hash } from './ports';
+import { splitByBytes } from './text';
 
 /** Six hours, the longest Apps Script keeps an entry. */
 export const CACHE_TTL_SECONDS = 6 * 60 * 60;
@@ -78,25 +79,4 @@ function splitCount(head: string): number {
 
 function partKey(key: string, index: number): string {
   return `${key}#${index}`;
-}
-
-/** Splits text into pieces of at most maxBytes UTF-8 bytes, never inside a surrogate pair. */
-export function splitByBytes(text: string, maxBytes: number): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const isPair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length;
-    const size = isPair ? 4 : code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
-    if (bytes + size > maxBytes) {
-      pieces.push(text.slice(start, i));
-      start = i;
-      bytes = 0;
-    }
-    bytes += size;
-    if (isPair) i++;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
 }

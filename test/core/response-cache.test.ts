@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ResponseCache, splitByBytes } from '../../src/core/response-cache';
+import { ResponseCache } from '../../src/core/response-cache';
 import type { Cache } from '../../src/core/ports';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -75,17 +75,5 @@ describe('ResponseCache', () => {
     responses.putMany(new Map([[key, 'x'.repeat(300_000)]]));
     delete data[`${key}#2`];
     expect(responses.getMany([key]).size).toBe(0);
-  });
-});
-
-describe('splitByBytes', () => {
-  it('never splits a surrogate pair and respects the byte budget', () => {
-    const text = 'a🙂'.repeat(1000);
-    const pieces = splitByBytes(text, 7);
-    expect(pieces.join('')).toBe(text);
-    for (const piece of pieces) {
-      expect(Buffer.byteLength(piece, 'utf8')).toBeLessThanOrEqual(7);
-      expect(piece).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
-    }
   });
 });

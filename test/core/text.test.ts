@@ -1,4 +1,4 @@
-import { capStoredText, errorMessage, isBlank, shorten, utf8Length } from '../../src/core/text';
+import { capStoredText, errorMessage, isBlank, shorten, splitByBytes, utf8Length } from '../../src/core/text';
 
 describe('shorten', () => {
   it('keeps short text, on one line and trimmed', () => {
@@ -42,8 +42,52 @@ test('errorMessage: an error reads as its message; anything else as text', () =>
 
 describe('utf8Length', () => {
   it('counts bytes as UTF-8 stores them', () => {
-    for (const text of ['', 'plain', 'é', 'Zürich — 北京', '🚀 launch', 'x'.repeat(1000)]) {
+    for (const text of ['', 'plain', 'é', 'Zürich — 北京', '🚀 launch', 'x'.repeat(1000), 'a\u0000b\u007f\u0080']) {
       expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
     }
+  });
+});
+
+describe('splitByBytes', () => {
+  /** The longest piece from `start` that fits, counted one character at a time. */
+  function greedyPieces(text: string, maxBytes: number): string[] {
+    const pieces: string[] = [];
+    let start = 0;
+    while (start < text.length) {
+      let end = start;
+      while (end < text.length) {
+        const next = end + (text.codePointAt(end)! > 0xffff ? 2 : 1);
+        if (Buffer.byteLength(text.slice(start, next), 'utf8') > maxBytes) break;
+        end = next;
+      }
+      pieces.push(text.slice(start, end));
+      start = end;
+    }
+    return pieces;
+  }
+
+  it('never splits a surrogate pair and respects the byte budget', () => {
+    const text = 'a🙂'.repeat(1000);
+    const pieces = splitByBytes(text, 7);
+    expect(pieces.join('')).toBe(text);
+    for (const piece of pieces) {
+      expect(Buffer.byteLength(piece, 'utf8')).toBeLessThanOrEqual(7);
+      expect(piece).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
+    }
+  });
+
+  it.each([
+    ['plain ASCII', 'x'.repeat(2500)],
+    ['mixed text', 'Zürich — 北京 🚀 plain words, '.repeat(200)],
+    ['text of 3-byte characters', '北'.repeat(1000)],
+    ['emoji only', '🙂'.repeat(700)],
+  ])('cuts %s into the longest pieces that fit', (_, text) => {
+    for (const maxBytes of [7, 100, 1024]) {
+      expect(splitByBytes(text, maxBytes)).toEqual(greedyPieces(text, maxBytes));
+    }
+  });
+
+  it('keeps empty text as one empty piece', () => {
+    expect(splitByBytes('', 10)).toEqual(['']);
   });
 });

@@ -14,7 +14,8 @@
 // is a cache miss, which only costs a refetch; an answer is only ever served for the id it was stored under.
 import { unique } from '../collections';
 import type { Cache, Clock, Hash } from '../ports';
-import { CACHE_TTL_SECONDS, CACHE_VALUE_BYTES, splitByBytes } from '../response-cache';
+import { CACHE_TTL_SECONDS, CACHE_VALUE_BYTES } from '../response-cache';
+import { splitByBytes, utf8Length } from '../text';
 
 export interface AnswerScope {
   baseUrl: string;
@@ -122,7 +123,7 @@ export class AnswerCache {
     const entries = [...answers].map(([input, value]) => ({ id: this.idOf(input), json: JSON.stringify(value) }));
     const fetchedAt = this.nowSeconds();
     const own = entries.map((entry) => `${fetchedAt}.${entry.json}`);
-    if (entries.length <= OWN_ENTRY_WRITE_MAX && own.every((value) => utf8Bytes(value) <= CACHE_VALUE_BYTES)) {
+    if (entries.length <= OWN_ENTRY_WRITE_MAX && own.every((value) => utf8Length(value) <= CACHE_VALUE_BYTES)) {
       this.cache.putAll(Object.fromEntries(entries.map((entry, i) => [ownKey(entry.id), own[i]])), CACHE_TTL_SECONDS);
       return;
     }
@@ -264,23 +265,7 @@ function packText(entries: readonly Entry[]): string {
 
 /** UTF-8 bytes of the entry in its pack, with its separator. */
 function entryBytes(entry: Entry): number {
-  return utf8Bytes(entry.json) + entry.id.length + 4;
-}
-
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code < 0xd800 || code > 0xdbff) bytes += 3;
-    else {
-      // A surrogate pair: one 4-byte character.
-      bytes += 4;
-      i++;
-    }
-  }
-  return bytes;
+  return utf8Length(entry.json) + entry.id.length + 4;
 }
 
 function parsePointer(text: string | undefined): Pointer | null {
