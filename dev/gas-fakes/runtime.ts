@@ -55,7 +55,8 @@ export interface Realm {
 export const MAIN_REALM: Realm = { Array, Object, Date, Error };
 
 export function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === '[object Date]';
+  // Cells are mostly strings and numbers: toString.call would box each one first.
+  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Date]';
 }
 
 /** True for `{}`-style objects of any realm (their prototype is some realm's Object.prototype, or null). */
