@@ -1,13 +1,13 @@
 // src/Code.ts must expose every function of the sidebar contract (src/core/contract.ts). The names come from the
 // type checker, so adding a function to SidebarServer without exposing it fails here; the signatures are checked by
 // the type of `global` in src/Code.ts.
+import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { CONTRACT, ENTRY, exposedNames, interfaceMembers } from '../support/contract-names';
+import { ENTRY, exposedNames, sidebarFunctionNames } from '../support/contract-names';
 
 describe('the entry and the sidebar contract', () => {
-  const program = ts.createProgram([CONTRACT, ENTRY], { noEmit: true, strict: true, skipLibCheck: true });
-  const contract = interfaceMembers(program, CONTRACT, 'SidebarServer');
-  const exposed = exposedNames(program.getSourceFile(ENTRY)!);
+  const contract = sidebarFunctionNames();
+  const exposed = exposedNames(ts.createSourceFile(ENTRY, readFileSync(ENTRY, 'utf8'), ts.ScriptTarget.ES2020));
 
   it('reads a contract of many functions', () => {
     expect(contract).toEqual(expect.arrayContaining(['getSettings', 'startResearch', 'previewEnrichment']));

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 export const ROOT = join(__dirname, '..', '..');
-export const CONTRACT = join(ROOT, 'src', 'core', 'contract.ts');
+const CONTRACT = join(ROOT, 'src', 'core', 'contract.ts');
 export const ENTRY = join(ROOT, 'src', 'Code.ts');
 
 /** The property names of an exported interface, as the type checker sees them. */
-export function interfaceMembers(program: ts.Program, file: string, name: string): string[] {
+function interfaceMembers(program: ts.Program, file: string, name: string): string[] {
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   if (source === undefined) throw new Error(`${file} is not in the program.`);
