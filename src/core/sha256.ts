@@ -41,7 +41,7 @@ export function utf8Bytes(text: string): number[] {
 function paddedWords(bytes: number[]): Uint32Array {
   const blocks = Math.ceil((bytes.length + 9) / 64);
   const words = new Uint32Array(blocks * 16);
-  bytes.forEach((byte, i) => (words[i >> 2] |= byte << (24 - (i % 4) * 8)));
+  for (let i = 0; i < bytes.length; i++) words[i >> 2] |= bytes[i] << (24 - (i % 4) * 8);
   words[bytes.length >> 2] |= 0x80 << (24 - (bytes.length % 4) * 8);
   const bits = bytes.length * 8;
   words[words.length - 2] = Math.floor(bits / 0x100000000);
