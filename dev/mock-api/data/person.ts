@@ -336,8 +336,33 @@ function applyTextQuirks(person: Person): void {
   if (has('long_summary')) person.summary = longSummary(has('newlines') ? HARD_TEXT.newlines : '');
 }
 
+/**
+ * People already made, frozen so no caller can change one: the world, the contact lookups and every format of every
+ * answer ask for the same person again and again, and making one draws hundreds of random numbers.
+ */
+const madePeople = new Map<string, Person>();
+const MADE_PEOPLE_KEPT = 10_000;
+
 /** The person behind a normalised profile slug (lower case, percent-decoded). */
 export function personForSlug(seed: number, slug: string): Person {
+  const key = `${seed}\n${slug}`;
+  let person = madePeople.get(key);
+  if (person === undefined) {
+    if (madePeople.size >= MADE_PEOPLE_KEPT) madePeople.clear();
+    madePeople.set(key, (person = deepFreeze(makePerson(seed, slug))));
+  }
+  return person;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function makePerson(seed: number, slug: string): Person {
   const random = new Random(seed, 'person', slug);
   // The record's name is the one its URL spells; what the slug leaves out is made up.
   const spelled = nameWordsOfSlug(slug);
