@@ -39,12 +39,22 @@ export class SettingsPanel {
   }
 
   async load(): Promise<void> {
+    // The fields wait for the saved values: a choice made before they arrive would be overwritten by them, and Save
+    // would then say that nothing changed.
+    this.setLoading(true);
     try {
       this.show(await server.getSettings());
     } catch (error) {
       byId('settings-key-state').textContent = 'Settings could not be read.';
       this.status.fail(error);
+    } finally {
+      this.setLoading(false);
     }
+  }
+
+  private setLoading(loading: boolean): void {
+    for (const field of [this.key, this.budget.input, this.baseUrl, this.tier]) field.disabled = loading;
+    this.save.hold('loading', loading);
   }
 
   private show(settings: SettingsView): void {

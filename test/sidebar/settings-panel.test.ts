@@ -207,3 +207,20 @@ test('a saved budget shows the formulas’ spend against it at once; other chang
   expect(served.fake.callsOf('getUsage')).toHaveLength(1);
   expect(pageElement('usage-formulas-today').textContent).toBe(`${served.fake.usage.formulas.today} of 50`);
 });
+
+test('the fields and Save wait for the saved settings, so a choice made early is not overwritten by them', async () => {
+  mountSettingsPanel();
+  const panel = new SettingsPanel(() => undefined);
+  const loading = panel.load();
+  const controls = ['settings-key', 'settings-budget', 'settings-base-url', 'settings-tier', 'settings-save'];
+  expect(controls.map((id) => pageElement(id).disabled)).toEqual(controls.map(() => true));
+  await loading;
+  expect(controls.map((id) => pageElement(id).disabled)).toEqual(controls.map(() => false));
+});
+
+test('after settings that cannot be read, the fields still take a new key', async () => {
+  served.fake.failNext('getSettings', 'You are not signed in.');
+  await settingsPanel();
+  expect(pageElement('settings-key').disabled).toBe(false);
+  expect(pageElement('settings-save').disabled).toBe(false);
+});
