@@ -233,6 +233,6 @@ export interface PlatformProbe {
   plainTextRoundTrip(texts: readonly string[]): { values: unknown[]; formulas: string[] };
   /** The unique ids of the user's triggers of `handler`: those getUserTriggers lists for this spreadsheet, and the project's. */
   listedTriggers(handler: string): { inDocument: string[]; inProject: string[] };
-  /** ScriptApp.getInstallationSource(), by name. */
+  /** Where the script was installed from (a Marketplace add-on, or none), by the platform's name for it. */
   installationSource(): string;
 }

@@ -14,7 +14,7 @@ import { recordOwnSpend } from './usage';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Document properties, the document lock, cache and spreadsheet, UrlFetchApp, and the starter's ledger. */
+/** Document properties, the document lock, cache and spreadsheet, the web requests, and the starter's ledger. */
 export function runPorts(): RunPorts<Sheet> {
   return {
     store: documentStore(),

@@ -10,7 +10,7 @@ import { hasJobsToFollow, pollOwnJobs, type ResearchPorts } from '../core/resear
 import { ADDON_NAME } from './config';
 import { currentSettings } from './settings';
 
-/** Document properties and lock, UrlFetchApp, the active spreadsheet's sheets, and toasts. */
+/** Document properties and lock, the web requests, the active spreadsheet's sheets, and toasts. */
 export function researchPorts(): ResearchPorts {
   return {
     store: documentStore(),

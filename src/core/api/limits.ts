@@ -12,7 +12,7 @@ export const MAX_RESEARCH_QUERY_LENGTH = 2000;
 /** The service's default page size when a page is asked for without one. */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
-/** UrlFetchApp refuses longer URLs. */
+/** The platform's web requests refuse longer URLs. */
 export const MAX_URL_LENGTH = 2048;
 /** What a research job id may be: status and cancel requests refuse any other, and so does reading a start answer. */
 export const MAX_JOB_ID_LENGTH = 128;
